@@ -1,0 +1,64 @@
+// Configuration macros. Every macro may be defined by the user before the first tessera include,
+// and must then have the same value in every translation unit of the program.
+#ifndef TESSERA_CONFIG_CONFIG_HPP
+#define TESSERA_CONFIG_CONFIG_HPP
+
+#include <cstdint>
+#include "version.hpp"
+
+/// TESSERA_ASSERT(condition, message): the check behind every precondition of the library.
+/// The default uses <cassert>, so it vanishes with NDEBUG. A user definition (for example one that
+/// throws) is kept. TESSERA_DISABLE_ASSERT turns every check off, even a user-defined one.
+#if defined(TESSERA_DISABLE_ASSERT)
+#    undef TESSERA_ASSERT
+#    define TESSERA_ASSERT(condition, message) (void(0))
+#elif !defined(TESSERA_ASSERT)
+#    include <cassert>
+#    define TESSERA_ASSERT(condition, message) assert(((condition) && (message)))
+#endif
+
+/// True when TESSERA_ASSERT checks something. Debug-only bookkeeping (such as the modification
+/// counters that catch invalidated iterators) is compiled only when this is 1.
+#if defined(TESSERA_DISABLE_ASSERT) || (defined(NDEBUG) && !defined(TESSERA_ASSERT_ALWAYS_ON))
+#    define TESSERA_ASSERT_ENABLED 0
+#else
+#    define TESSERA_ASSERT_ENABLED 1
+#endif
+
+/// The integer type of names: hashed strings, type hashes, pool and context-variable names.
+#ifndef TESSERA_ID_TYPE
+#    define TESSERA_ID_TYPE std::uint32_t
+#endif
+
+/// Entries in one page of a sparse array. A power of two.
+#ifndef TESSERA_SPARSE_PAGE
+#    define TESSERA_SPARSE_PAGE 4096
+#endif
+
+/// Default number of elements in one page of a component's packed array. A power of two.
+#ifndef TESSERA_PACKED_PAGE
+#    define TESSERA_PACKED_PAGE 1024
+#endif
+
+static_assert((TESSERA_SPARSE_PAGE & (TESSERA_SPARSE_PAGE - 1)) == 0 && TESSERA_SPARSE_PAGE > 0,
+              "TESSERA_SPARSE_PAGE must be a power of two");
+static_assert((TESSERA_PACKED_PAGE & (TESSERA_PACKED_PAGE - 1)) == 0 && TESSERA_PACKED_PAGE > 0,
+              "TESSERA_PACKED_PAGE must be a power of two");
+
+// TESSERA_NO_ETO: when defined, empty types are stored like any other type (no empty-type optimization).
+// TESSERA_USE_ATOMIC: when defined, the global counters behind type_index and family are atomic.
+
+#ifdef TESSERA_USE_ATOMIC
+#    include <atomic>
+namespace tessera::internal {
+template<typename Type>
+using maybe_atomic = std::atomic<Type>;
+} // namespace tessera::internal
+#else
+namespace tessera::internal {
+template<typename Type>
+using maybe_atomic = Type;
+} // namespace tessera::internal
+#endif
+
+#endif

@@ -1,0 +1,9 @@
+// Umbrella header: includes every public header of tessera.
+#ifndef TESSERA_TESSERA_HPP
+#define TESSERA_TESSERA_HPP
+
+#include "config/config.hpp"
+#include "config/version.hpp"
+#include "core/fwd.hpp"
+
+#endif
