@@ -5,5 +5,7 @@
 #include "config/config.hpp"
 #include "config/version.hpp"
 #include "core/fwd.hpp"
+#include "signal/delegate.hpp"
+#include "signal/fwd.hpp"
 
 #endif
