@@ -178,6 +178,12 @@ TEST(delegate, const_instance_admits_only_const_members) {
     EXPECT_EQ(delegate(1), 11);
     EXPECT_EQ(delegate.data(), &instance);
 
+    // The constness used to bind does not matter when the candidate accepts both.
+    tessera::delegate<int(int)> through_mutable{};
+    through_mutable.connect<&widget::peek>(instance);
+
+    EXPECT_EQ(through_mutable, delegate);
+
     static_assert(connectable_with<tessera::delegate<int(int)>, &widget::peek, const widget>);
     static_assert(!connectable_with<tessera::delegate<int(int)>, &widget::add, const widget>);
     static_assert(connectable_with<tessera::delegate<int(int)>, &widget::add, widget>);
@@ -196,6 +202,7 @@ TEST(delegate, curried_payload) {
     EXPECT_EQ(by_pointer(3), 43);
     EXPECT_EQ(pointer_parameter(4), 44);
     EXPECT_EQ(by_reference.data(), &base);
+    EXPECT_EQ(by_reference, by_pointer);
 
     // The delegate owns nothing: it sees later changes of the payload.
     base = 0;

@@ -155,14 +155,20 @@ class delegate<Ret(Args...)> {
     }
 
     template<auto Candidate, typename Type>
-    static constexpr bool bindable = slice_for<Candidate, Type &>.found || slice_for<Candidate, Type *>.found;
+    static constexpr bool bindable = slice_for<Candidate, const Type &>.found || slice_for<Candidate, Type &>.found ||
+                                     slice_for<Candidate, const Type *>.found || slice_for<Candidate, Type *>.found;
 
-    // A reference is preferred so that connecting through obj or &obj yields the same (comparable) delegate;
-    // the pointer form only serves free functions that want the payload as a pointer.
+    // The weakest access that works becomes the canonical form, so that connecting through obj, &obj or
+    // std::as_const(obj) yields equal delegates and any of them can disconnect the others. Member pointers
+    // never care about the form; the pointer forms only serve free functions that want a pointer.
     template<auto Candidate, typename Type>
     void bind(Type *value_or_instance) noexcept {
-        if constexpr (slice_for<Candidate, Type &>.found) {
+        if constexpr (slice_for<Candidate, const Type &>.found) {
+            call = &thunk<Candidate, const Type &>;
+        } else if constexpr (slice_for<Candidate, Type &>.found) {
             call = &thunk<Candidate, Type &>;
+        } else if constexpr (slice_for<Candidate, const Type *>.found) {
+            call = &thunk<Candidate, const Type *>;
         } else {
             call = &thunk<Candidate, Type *>;
         }
