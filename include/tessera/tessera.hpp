@@ -7,5 +7,6 @@
 #include "core/fwd.hpp"
 #include "signal/delegate.hpp"
 #include "signal/fwd.hpp"
+#include "signal/sigh.hpp"
 
 #endif
