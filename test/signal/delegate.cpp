@@ -62,11 +62,14 @@ struct mock_registry {
 };
 
 template<typename Delegate, auto Candidate>
-concept connectable = requires(Delegate delegate) { delegate.template connect<Candidate>(); };
+concept connectable = requires(Delegate delegate) {
+    delegate.template connect<Candidate>();
+};
 
 template<typename Delegate, auto Candidate, typename Instance>
-concept connectable_with =
-    requires(Delegate delegate, Instance &instance) { delegate.template connect<Candidate>(instance); };
+concept connectable_with = requires(Delegate delegate, Instance &instance) {
+    delegate.template connect<Candidate>(instance);
+};
 
 } // namespace
 

@@ -2,9 +2,9 @@
 #ifndef TESSERA_CORE_FWD_HPP
 #define TESSERA_CORE_FWD_HPP
 
+#include "../config/config.hpp"
 #include <cstddef>
 #include <cstdint>
-#include "../config/config.hpp"
 
 namespace tessera {
 

@@ -117,8 +117,7 @@ TESSERA_INTERNAL_MEMBER_SIGNATURE(const &&, const Class &&)
 
 /// Data members are read: unbound from a const object, bound through the instance with its constness.
 template<typename Type, typename Class>
-requires(!std::is_function_v<Type>)
-struct candidate_signature<Type Class::*> {
+requires(!std::is_function_v<Type>) struct candidate_signature<Type Class::*> {
     /// Signature when nothing is curried.
     using unbound_type = const Type &(const Class &);
     /// Signature when an instance is curried.
@@ -139,19 +138,20 @@ class delegate<Ret(Args...)> {
     using arguments = std::tuple<Args...>;
 
     template<auto Candidate, typename... Bound>
-    static constexpr internal::argument_slice slice_for =
-        internal::pick_slice<Ret, decltype(Candidate), arguments, sizeof...(Args), Bound...>();
+    static constexpr internal::argument_slice
+        slice_for = internal::pick_slice<Ret, decltype(Candidate), arguments, sizeof...(Args), Bound...>();
 
     // Bound is empty (nothing curried), Type & (the payload is an instance) or Type * (passed as a pointer).
     template<auto Candidate, typename... Bound>
     static Ret thunk([[maybe_unused]] const void *payload, Args... args) {
         constexpr internal::argument_slice slice = slice_for<Candidate, Bound...>;
         [[maybe_unused]] auto forwarded = std::forward_as_tuple(std::forward<Args>(args)...);
-        return [&]<std::size_t... Index>(std::index_sequence<Index...>) -> Ret {
+        return [&]<std::size_t... Index>(std::index_sequence<Index...>)->Ret {
             return internal::invoke_as<Ret>(Candidate, internal::unpack_payload<Bound>(payload)...,
                                             std::forward<std::tuple_element_t<slice.offset + Index, arguments>>(
                                                 std::get<slice.offset + Index>(forwarded))...);
-        }(std::make_index_sequence<slice.count>{});
+        }
+        (std::make_index_sequence<slice.count>{});
     }
 
     template<auto Candidate, typename Type>
@@ -202,8 +202,7 @@ public:
     /// Binds a free function, or a member (function or data) whose object comes as the first call argument.
     /// Candidates that no slice of the arguments can call are rejected by the constraint.
     template<auto Candidate>
-    requires(slice_for<Candidate>.found)
-    void connect() noexcept {
+    requires(slice_for<Candidate>.found) void connect() noexcept {
         instance = nullptr;
         call = &thunk<Candidate>;
     }
@@ -211,15 +210,13 @@ public:
     /// Binds a member of value_or_instance, or a free function taking it as its first parameter. A const
     /// instance only admits const members.
     template<auto Candidate, typename Type>
-    requires(bindable<Candidate, Type>)
-    void connect(Type &value_or_instance) noexcept {
+    requires(bindable<Candidate, Type>) void connect(Type &value_or_instance) noexcept {
         bind<Candidate, Type>(std::addressof(value_or_instance));
     }
 
     /// Same as the reference overload; the delegate does not keep the pointee alive.
     template<auto Candidate, typename Type>
-    requires(bindable<Candidate, Type>)
-    void connect(Type *value_or_instance) noexcept {
+    requires(bindable<Candidate, Type>) void connect(Type *value_or_instance) noexcept {
         bind<Candidate, Type>(value_or_instance);
     }
 
