@@ -5,5 +5,6 @@
 #include "config/config.hpp"
 #include "config/version.hpp"
 #include "core/fwd.hpp"
+#include "core/hashed_string.hpp"
 
 #endif
