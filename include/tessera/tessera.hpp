@@ -4,7 +4,9 @@
 
 #include "config/config.hpp"
 #include "config/version.hpp"
+#include "core/family.hpp"
 #include "core/fwd.hpp"
 #include "core/hashed_string.hpp"
+#include "core/type_info.hpp"
 
 #endif
