@@ -4,9 +4,12 @@
 
 #include "config/config.hpp"
 #include "config/version.hpp"
+#include "core/algorithm.hpp"
 #include "core/family.hpp"
 #include "core/fwd.hpp"
 #include "core/hashed_string.hpp"
+#include "core/iterator.hpp"
 #include "core/type_info.hpp"
+#include "core/type_traits.hpp"
 
 #endif
