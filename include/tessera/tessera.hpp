@@ -5,6 +5,7 @@
 #include "config/config.hpp"
 #include "config/version.hpp"
 #include "core/algorithm.hpp"
+#include "core/any.hpp"
 #include "core/family.hpp"
 #include "core/fwd.hpp"
 #include "core/hashed_string.hpp"
