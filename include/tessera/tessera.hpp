@@ -15,5 +15,12 @@
 #include "signal/delegate.hpp"
 #include "signal/fwd.hpp"
 #include "signal/sigh.hpp"
+#include "entity/component.hpp"
+#include "entity/entity.hpp"
+#include "entity/fwd.hpp"
+#include "entity/mixin.hpp"
+#include "entity/registry.hpp"
+#include "entity/sparse_set.hpp"
+#include "entity/storage.hpp"
 
 #endif
