@@ -18,6 +18,8 @@
 #include "entity/component.hpp"
 #include "entity/entity.hpp"
 #include "entity/fwd.hpp"
+#include "entity/handle.hpp"
+#include "entity/helper.hpp"
 #include "entity/mixin.hpp"
 #include "entity/registry.hpp"
 #include "entity/sparse_set.hpp"

@@ -1,0 +1,170 @@
+// Small helpers around the registry: the owner of a component instance, member functions as listeners and a
+// builder that connects several listeners in one expression.
+#ifndef TESSERA_ENTITY_HELPER_HPP
+#define TESSERA_ENTITY_HELPER_HPP
+
+#include "../core/fwd.hpp"
+#include "../core/type_info.hpp"
+#include "../core/type_traits.hpp"
+#include "../signal/delegate.hpp"
+#include "component.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "registry.hpp"
+#include "storage.hpp"
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace tessera {
+
+namespace internal {
+
+/// The registry a member function listener expects: its first parameter if that is registry-like, the default
+/// registry otherwise (also for things that are not member functions, which invoke rejects with a clear message).
+template<typename Member>
+consteval auto invoke_registry() noexcept {
+    if constexpr (std::is_member_function_pointer_v<Member>) {
+        using args = typename callable_arguments<std::remove_cvref_t<Member>>::type;
+
+        if constexpr (args::size != 0u) {
+            using first = std::decay_t<type_list_element_t<0u, args>>;
+
+            if constexpr (requires { typename first::entity_type; }) {
+                return std::type_identity<first>{};
+            } else {
+                return std::type_identity<registry>{};
+            }
+        } else {
+            return std::type_identity<registry>{};
+        }
+    } else {
+        return std::type_identity<registry>{};
+    }
+}
+
+/// The registry a member function listener expects.
+template<typename Member>
+using invoke_registry_t = typename decltype(invoke_registry<Member>())::type;
+
+} // namespace internal
+
+/// The entity that owns instance in storage, or null if instance is not one of the storage's elements. Scans the
+/// page table: O(number of pages).
+template<typename... Args>
+[[nodiscard]] typename basic_storage<Args...>::entity_type
+to_entity(const basic_storage<Args...> &storage, const typename basic_storage<Args...>::value_type &instance) {
+    using storage_type = basic_storage<Args...>;
+    using entity_type = typename storage_type::entity_type;
+    constexpr auto page_size =
+        component_traits<typename storage_type::element_type, typename storage_type::entity_type>::page_size;
+    static_assert(page_size != 0u, "to_entity: the storage keeps no instances");
+
+    const auto *addr = std::addressof(instance);
+    const auto size = storage.size();
+    const auto *const *pages = storage.raw();
+    const std::less<> less{};
+
+    // only the pages that hold positions [0, size) can hold an element
+    for (std::size_t page{}, count = (size + page_size - 1u) / page_size; page < count; ++page) {
+        if (const auto *first = pages[page]; !less(addr, first) && less(addr, first + page_size)) {
+            const auto pos = page * page_size + static_cast<std::size_t>(addr - first);
+
+            if (pos < size) {
+                // an in-place hole is not an element
+                const auto entt = storage.data()[pos];
+                return (entt == tombstone) ? entity_type{null} : entt;
+            }
+
+            break;
+        }
+    }
+
+    return null;
+}
+
+/// A listener that forwards a registry signal to a member function of the entity's component: it calls
+/// Member on reg.get<C>(entt) with (reg, entt), or with the part of them Member accepts (delegate rules).
+template<auto Member, typename Registry = internal::invoke_registry_t<decltype(Member)>>
+void invoke(Registry &reg, const typename Registry::entity_type entt) {
+    static_assert(std::is_member_function_pointer_v<decltype(Member)>,
+                  "invoke: pass a pointer to a non-static member function, as in invoke<&component::function>");
+
+    // guarded so that a wrong Member produces the message above and nothing else
+    if constexpr (std::is_member_function_pointer_v<decltype(Member)>) {
+        using component_type = member_class_t<decltype(Member)>;
+        delegate<void(Registry &, const typename Registry::entity_type)> func{};
+        func.template connect<Member>(reg.template get<component_type>(entt));
+        func(reg, entt);
+    }
+}
+
+template<typename...>
+struct sigh_helper;
+
+/// Connects listeners to the signals of a registry in one expression: `sigh_helper{reg}.with<A>().on_construct<&f>()`.
+template<typename Registry>
+struct sigh_helper<Registry> {
+    /// Registry type.
+    using registry_type = Registry;
+
+    /// A helper over ref.
+    sigh_helper(registry_type &ref) : bucket{&ref} {}
+
+    /// A helper that connects to the pool `id` of Type.
+    template<typename Type>
+    [[nodiscard]] auto with(const id_type id = type_hash<Type>::value()) noexcept {
+        return sigh_helper<Registry, Type>{*bucket, id};
+    }
+
+    /// The registry.
+    [[nodiscard]] registry_type &registry() noexcept { return *bucket; }
+
+private:
+    registry_type *bucket;
+};
+
+/// Connects listeners to the signals of one pool of Type; each call returns the helper, so calls chain.
+template<typename Registry, typename Type>
+struct sigh_helper<Registry, Type> final : sigh_helper<Registry> {
+    /// Registry type.
+    using registry_type = Registry;
+
+    /// A helper over the pool `id` of Type in ref.
+    sigh_helper(registry_type &ref, const id_type id = type_hash<Type>::value())
+        : sigh_helper<Registry>{ref}, name{id} {}
+
+    /// Connects Candidate (with an optional instance or payload) to on_construct of the pool.
+    template<auto Candidate, typename... Args>
+    auto on_construct(Args &&...args) {
+        this->registry().template on_construct<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
+        return *this;
+    }
+
+    /// Connects Candidate (with an optional instance or payload) to on_update of the pool.
+    template<auto Candidate, typename... Args>
+    auto on_update(Args &&...args) {
+        this->registry().template on_update<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
+        return *this;
+    }
+
+    /// Connects Candidate (with an optional instance or payload) to on_destroy of the pool.
+    template<auto Candidate, typename... Args>
+    auto on_destroy(Args &&...args) {
+        this->registry().template on_destroy<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
+        return *this;
+    }
+
+private:
+    id_type name;
+};
+
+/// Deduces the registry type.
+template<typename Registry>
+sigh_helper(Registry &) -> sigh_helper<Registry>;
+
+} // namespace tessera
+
+#endif
