@@ -3,6 +3,7 @@
 #include <tessera/entity/registry.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -402,4 +403,21 @@ TEST(Handle, ForwardedMisuse) {
     h.destroy();
     EXPECT_MISUSE(copy.destroy(), "destroy: invalid entity");
     EXPECT_MISUSE(copy.emplace<velocity>(1, 1), "emplace: invalid entity");
+}
+
+TEST(Handle, CustomIdentifier) {
+    enum class my_identifier : std::uint32_t {};
+    using my_registry = tessera::basic_registry<my_identifier>;
+    using my_handle = tessera::basic_handle<my_registry>;
+    using my_const_handle = tessera::basic_handle<const my_registry>;
+
+    my_registry registry;
+    const my_handle h{registry, registry.create()};
+    h.emplace<int>(3);
+
+    const my_const_handle ch = h;
+    static_assert(std::is_same_v<my_handle::entity_type, my_identifier>);
+    static_assert(!std::is_convertible_v<my_const_handle, my_handle>);
+    EXPECT_EQ(ch.get<int>(), 3);
+    EXPECT_TRUE(ch == h);
 }
