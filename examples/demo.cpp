@@ -9,6 +9,11 @@
 #include <tessera/entity/entity.hpp>
 #include <tessera/signal/sigh.hpp>
 
+struct position {
+    float x;
+    float y;
+};
+
 namespace {
 
 int failures = 0;
@@ -17,11 +22,6 @@ void check(bool condition, const char *what) {
     std::printf("  [%s] %s\n", condition ? "ok" : "FAILED", what);
     failures += condition ? 0 : 1;
 }
-
-struct position {
-    float x;
-    float y;
-};
 
 void hashed_strings() {
     using namespace tessera::literals;
