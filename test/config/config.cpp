@@ -1,16 +1,18 @@
+#include "support/misuse.hpp"
+#include <gtest/gtest.h>
+#include <string>
 #include <tessera/config/config.hpp>
 #include <tessera/config/version.hpp>
 #include <tessera/core/fwd.hpp>
-#include <string>
 #include <type_traits>
-#include <gtest/gtest.h>
-#include "support/misuse.hpp"
 
 TEST(config, defaults) {
     static_assert(std::is_same_v<tessera::id_type, std::uint32_t>);
     static_assert(TESSERA_SPARSE_PAGE == 4096);
     static_assert(TESSERA_PACKED_PAGE == 1024);
-    EXPECT_EQ(std::string{TESSERA_VERSION}, std::to_string(TESSERA_VERSION_MAJOR) + "." + std::to_string(TESSERA_VERSION_MINOR) + "." + std::to_string(TESSERA_VERSION_PATCH));
+    EXPECT_EQ(std::string{TESSERA_VERSION}, std::to_string(TESSERA_VERSION_MAJOR) + "." +
+                                                std::to_string(TESSERA_VERSION_MINOR) + "." +
+                                                std::to_string(TESSERA_VERSION_PATCH));
 }
 
 TEST(config, user_defined_assert_is_kept) {

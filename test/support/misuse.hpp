@@ -3,20 +3,20 @@
 #ifndef TESSERA_TEST_SUPPORT_MISUSE_HPP
 #define TESSERA_TEST_SUPPORT_MISUSE_HPP
 
-#include <string>
 #include <gtest/gtest.h>
+#include <string>
 
-#define EXPECT_MISUSE(statement, fragment)                                                                           \
-    do {                                                                                                             \
-        bool tessera_test_fired = false;                                                                             \
-        try {                                                                                                        \
-            statement;                                                                                               \
-        } catch(const ::tessera_test::assert_failure &failure) {                                                     \
-            tessera_test_fired = true;                                                                               \
-            EXPECT_NE(std::string{failure.what()}.find(fragment), std::string::npos)                                \
-                << "assertion message was: " << failure.what();                                                      \
-        }                                                                                                            \
-        EXPECT_TRUE(tessera_test_fired) << "expected a TESSERA_ASSERT to fire: " #statement;                        \
-    } while(false)
+#define EXPECT_MISUSE(statement, fragment)                                                                             \
+    do {                                                                                                               \
+        bool tessera_test_fired = false;                                                                               \
+        try {                                                                                                          \
+            statement;                                                                                                 \
+        } catch (const ::tessera_test::assert_failure &failure) {                                                      \
+            tessera_test_fired = true;                                                                                 \
+            EXPECT_NE(std::string{failure.what()}.find(fragment), std::string::npos)                                   \
+                << "assertion message was: " << failure.what();                                                        \
+        }                                                                                                              \
+        EXPECT_TRUE(tessera_test_fired) << "expected a TESSERA_ASSERT to fire: " #statement;                           \
+    } while (false)
 
 #endif

@@ -9,13 +9,13 @@
 namespace tessera_test {
 
 /// Thrown by TESSERA_ASSERT in the tests; what() is the assertion's message.
-struct assert_failure: std::logic_error {
+struct assert_failure : std::logic_error {
     using std::logic_error::logic_error;
 };
 
 } // namespace tessera_test
 
-#define TESSERA_ASSERT(condition, message)                                                                           \
+#define TESSERA_ASSERT(condition, message)                                                                             \
     ((condition) ? static_cast<void>(0) : throw ::tessera_test::assert_failure{message})
 
 #endif

@@ -3,8 +3,8 @@
 #ifndef TESSERA_CONFIG_CONFIG_HPP
 #define TESSERA_CONFIG_CONFIG_HPP
 
-#include <cstdint>
 #include "version.hpp"
+#include <cstdint>
 
 /// TESSERA_ASSERT(condition, message): the check behind every precondition of the library.
 /// The default uses <cassert>, so it vanishes with NDEBUG. A user definition (for example one that

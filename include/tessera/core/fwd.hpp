@@ -2,28 +2,60 @@
 #ifndef TESSERA_CORE_FWD_HPP
 #define TESSERA_CORE_FWD_HPP
 
+#include "../config/config.hpp"
 #include <cstddef>
 #include <cstdint>
-#include "../config/config.hpp"
 
 namespace tessera {
 
 /// The type of names: pool names, context-variable names, hashed strings and type hashes.
 using id_type = TESSERA_ID_TYPE;
 
+// The defaults of basic_any live here only: a default template argument may be given once.
 template<std::size_t Len = sizeof(double[2]), std::size_t Align = alignof(double[2])>
 class basic_any;
 
 /// The default any: room for two doubles inside the object.
 using any = basic_any<>;
 
+enum class any_policy : std::uint8_t;
+
 template<typename Char>
 class basic_hashed_string;
 
+/// A hashed narrow string.
 using hashed_string = basic_hashed_string<char>;
+/// A hashed wide string.
 using hashed_wstring = basic_hashed_string<wchar_t>;
 
 struct type_info;
+
+template<typename Type>
+struct type_index;
+
+template<typename Type>
+struct type_hash;
+
+template<typename Type>
+struct type_name;
+
+template<typename...>
+class family;
+
+template<typename... Type>
+struct type_list;
+
+template<auto... Value>
+struct value_list;
+
+template<typename It, typename Sentinel>
+struct iterable_adaptor;
+
+template<typename Type>
+struct input_iterator_pointer;
+
+struct std_sort;
+struct insertion_sort;
 
 } // namespace tessera
 

@@ -2,5 +2,7 @@
 #include <tessera/tessera.hpp>
 
 int main() {
-    return TESSERA_VERSION_MAJOR == 0 ? 0 : 1;
+    using namespace tessera::literals;
+    const bool hashed = "foo"_hs == 0xa9f37ed7u;
+    return TESSERA_VERSION_MAJOR == 0 && hashed ? 0 : 1;
 }

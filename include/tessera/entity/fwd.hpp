@@ -1,0 +1,193 @@
+// Forward declarations of the entity module: the default identifier, deletion policies, the get/exclude/owned
+// tag lists and the class templates every other entity header defines, with their common aliases.
+#ifndef TESSERA_ENTITY_FWD_HPP
+#define TESSERA_ENTITY_FWD_HPP
+
+#include "../core/fwd.hpp"
+#include "../core/type_traits.hpp"
+#include <cstdint>
+#include <memory>
+
+namespace tessera {
+
+/// The default identifier: 20 bits of index and 12 bits of version in 32 bits.
+enum class entity : id_type {};
+
+/// How a sparse set removes elements.
+enum class deletion_policy : std::uint8_t {
+    /// The last element fills the hole (the default for components).
+    swap_and_pop = 0u,
+    /// The hole stays as a tombstone and joins a free list (stable storages).
+    in_place = 1u,
+    /// Removed elements move to a released tail region (the entity storage).
+    swap_only = 2u,
+    /// Whatever the storage prefers.
+    unspecified = swap_and_pop
+};
+
+/// The types a view or group excludes.
+template<typename... Type>
+struct exclude_t final : type_list<Type...> {
+    constexpr exclude_t() noexcept = default;
+};
+
+/// Tag value for exclude_t.
+template<typename... Type>
+inline constexpr exclude_t<Type...> exclude{};
+
+/// The types a view or group requires (and, for groups, observes without owning).
+template<typename... Type>
+struct get_t final : type_list<Type...> {
+    constexpr get_t() noexcept = default;
+};
+
+/// Tag value for get_t.
+template<typename... Type>
+inline constexpr get_t<Type...> get{};
+
+/// The types a group owns.
+template<typename... Type>
+struct owned_t final : type_list<Type...> {
+    constexpr owned_t() noexcept = default;
+};
+
+/// Tag value for owned_t.
+template<typename... Type>
+inline constexpr owned_t<Type...> owned{};
+
+/// type_list_transform over a get list keeps it a get list.
+template<typename... Type, template<typename...> class Op>
+struct type_list_transform<get_t<Type...>, Op> {
+    /// The transformed list.
+    using type = get_t<typename Op<Type>::type...>;
+};
+
+/// type_list_transform over an exclude list keeps it an exclude list.
+template<typename... Type, template<typename...> class Op>
+struct type_list_transform<exclude_t<Type...>, Op> {
+    /// The transformed list.
+    using type = exclude_t<typename Op<Type>::type...>;
+};
+
+/// type_list_transform over an owned list keeps it an owned list.
+template<typename... Type, template<typename...> class Op>
+struct type_list_transform<owned_t<Type...>, Op> {
+    /// The transformed list.
+    using type = owned_t<typename Op<Type>::type...>;
+};
+
+template<typename Type, typename Entity = entity>
+struct component_traits;
+
+template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
+class basic_sparse_set;
+
+template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
+class basic_storage;
+
+template<typename Type, typename Registry>
+class basic_sigh_mixin;
+
+template<typename Type, typename Registry>
+class basic_reactive_mixin;
+
+template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
+class basic_registry;
+
+/// A storage with construct, update and destroy signals, bound to the default registry type of its identifier.
+template<typename Type>
+using sigh_mixin =
+    basic_sigh_mixin<Type, basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>>;
+
+/// A storage that collects entities on registry events, bound to the default registry type of its identifier.
+template<typename Type>
+using reactive_mixin =
+    basic_reactive_mixin<Type, basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>>;
+
+template<typename Get, typename Exclude>
+class basic_view;
+
+template<typename Type, typename Allocator = std::allocator<Type *>>
+class basic_runtime_view;
+
+template<typename Owned, typename Get, typename Exclude>
+class basic_group;
+
+template<typename Registry>
+class basic_organizer;
+
+template<typename Registry>
+class basic_handle;
+
+template<typename Registry>
+class basic_snapshot;
+
+template<typename Registry>
+class basic_snapshot_loader;
+
+template<typename Registry>
+class basic_continuous_loader;
+
+/// Empty value type that selects the reactive storage.
+struct reactive final {};
+
+template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
+struct storage_type;
+
+template<typename Type, typename Entity = entity, typename Allocator = std::allocator<std::remove_const_t<Type>>>
+struct storage_for;
+
+/// The pool type the registry uses for Type (a storage with the signal mixin by default).
+template<typename... Args>
+using storage_type_t = typename storage_type<Args...>::type;
+
+/// The pool type for an element type, const if the element type is const.
+template<typename... Args>
+using storage_for_t = typename storage_for<Args...>::type;
+
+/// Sparse set with the default identifier and allocator.
+using sparse_set = basic_sparse_set<>;
+
+/// Storage of Type with the default identifier and allocator.
+template<typename Type>
+using storage = basic_storage<Type>;
+
+/// Registry with the default identifier and allocator.
+using registry = basic_registry<>;
+
+/// Organizer for the default registry.
+using organizer = basic_organizer<registry>;
+
+/// Handle on the default registry.
+using handle = basic_handle<registry>;
+
+/// Read-only handle on the default registry.
+using const_handle = basic_handle<const registry>;
+
+/// Snapshot of the default registry.
+using snapshot = basic_snapshot<registry>;
+
+/// Snapshot loader for the default registry.
+using snapshot_loader = basic_snapshot_loader<registry>;
+
+/// Continuous loader for the default registry.
+using continuous_loader = basic_continuous_loader<registry>;
+
+/// Runtime view over the default sparse set.
+using runtime_view = basic_runtime_view<sparse_set>;
+
+/// Runtime view over const sparse sets.
+using const_runtime_view = basic_runtime_view<const sparse_set>;
+
+/// A view spelled with element types: view<get_t<position, const velocity>, exclude_t<renderable>>.
+template<typename Get, typename Exclude = exclude_t<>>
+using view = basic_view<type_list_transform_t<Get, storage_for>, type_list_transform_t<Exclude, storage_for>>;
+
+/// A group spelled with element types.
+template<typename Owned, typename Get = get_t<>, typename Exclude = exclude_t<>>
+using group = basic_group<type_list_transform_t<Owned, storage_for>, type_list_transform_t<Get, storage_for>,
+                          type_list_transform_t<Exclude, storage_for>>;
+
+} // namespace tessera
+
+#endif

@@ -1,0 +1,462 @@
+// Mixins that wrap a storage: the signal mixin (construct, update and destroy signals, the default for every
+// pool of a registry) and the reactive mixin (a storage that collects entities when registry events happen).
+#ifndef TESSERA_ENTITY_MIXIN_HPP
+#define TESSERA_ENTITY_MIXIN_HPP
+
+#include "../config/config.hpp"
+#include "../core/any.hpp"
+#include "../core/type_info.hpp"
+#include "../signal/sigh.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "storage.hpp"
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+namespace internal {
+
+/// The registry base of a mixin's owner: what bind() accepts besides the owner type itself.
+template<typename Type>
+using basic_registry_of = basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>;
+
+/// Takes the registry out of a value handed over by bind(), if it is one.
+template<typename Registry, typename Type>
+[[nodiscard]] Registry *bound_registry(any &value) noexcept {
+    using base_registry = basic_registry_of<Type>;
+
+    if (auto *reg = any_cast<Registry>(&value); reg) {
+        return reg;
+    } else if constexpr (!std::is_same_v<Registry, base_registry>) {
+        // a derived registry type handed over as its base
+        if (auto *base = any_cast<base_registry>(&value); base) {
+            return static_cast<Registry *>(base);
+        }
+    }
+
+    return nullptr;
+}
+
+} // namespace internal
+
+/// Adds construct, update and destroy signals to a storage. Listeners have the form void(Registry &, entity),
+/// or any shorter argument list the delegate rules accept.
+template<typename Type, typename Registry>
+class basic_sigh_mixin : public Type {
+    using underlying_type = Type;
+    using owner_type = Registry;
+    using basic_registry_type = internal::basic_registry_of<Type>;
+    using sigh_type =
+        sigh<void(owner_type &, const typename underlying_type::entity_type),
+             typename std::allocator_traits<typename underlying_type::allocator_type>::template rebind_alloc<void>>;
+    using underlying_iterator = typename underlying_type::base_type::basic_iterator;
+
+    static_assert(std::is_base_of_v<basic_registry_type, owner_type>,
+                  "sigh_mixin: the registry type must be basic_registry or derive from it");
+
+    static constexpr bool is_entity_storage =
+        std::is_same_v<typename underlying_type::element_type, typename underlying_type::entity_type>;
+
+    [[nodiscard]] owner_type &owner_or_assert() const {
+        TESSERA_ASSERT(owner != nullptr, "sigh_mixin: the storage has listeners but is not bound to a registry");
+        return *owner;
+    }
+
+    void publish_construct(const typename underlying_type::entity_type entt) {
+        if (!construction.empty()) {
+            construction.publish(owner_or_assert(), entt);
+        }
+    }
+
+    void publish_update(const typename underlying_type::entity_type entt) {
+        if (!update.empty()) {
+            update.publish(owner_or_assert(), entt);
+        }
+    }
+
+protected:
+    /// Publishes destroy for each entity, then removes it.
+    void pop(underlying_iterator first, underlying_iterator last) override {
+        if (destruction.empty()) {
+            underlying_type::pop(first, last);
+        } else {
+            auto &reg = owner_or_assert();
+
+            for (; first != last; ++first) {
+                const auto entt = *first;
+                destruction.publish(reg, entt);
+                // a listener may have moved things around: look the entity up again
+                const auto it = underlying_type::base_type::find(entt);
+                underlying_type::pop(it, it + 1);
+            }
+        }
+    }
+
+    /// Publishes destroy for each entity (in use, for the entity storage), then removes them all.
+    void pop_all() override {
+        if (!destruction.empty()) {
+            auto &reg = owner_or_assert();
+
+            if constexpr (is_entity_storage) {
+                for (auto [entt] : underlying_type::each()) {
+                    destruction.publish(reg, entt);
+                }
+            } else {
+                const bool holes = (underlying_type::policy() == deletion_policy::in_place);
+
+                for (auto entt : static_cast<typename underlying_type::base_type &>(*this)) {
+                    if (!holes || entt != tombstone) {
+                        destruction.publish(reg, entt);
+                    }
+                }
+            }
+        }
+
+        underlying_type::pop_all();
+    }
+
+    /// Adds an entity through the opaque interface and publishes construct.
+    underlying_iterator try_emplace(const typename underlying_type::entity_type entt, const bool force_back,
+                                    const void *value) override {
+        const auto it = underlying_type::try_emplace(entt, force_back, value);
+
+        if (it != underlying_type::base_type::end()) {
+            publish_construct(*it);
+        }
+
+        return it;
+    }
+
+    /// Takes the registry this storage belongs to.
+    void bind_any(any value) noexcept override {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+            owner = reg;
+        }
+
+        underlying_type::bind_any(std::move(value));
+    }
+
+public:
+    /// Allocator type.
+    using allocator_type = typename underlying_type::allocator_type;
+    /// Identifier type.
+    using entity_type = typename underlying_type::entity_type;
+    /// The registry type.
+    using registry_type = owner_type;
+
+    /// Default constructor.
+    basic_sigh_mixin() : basic_sigh_mixin{allocator_type{}} {}
+
+    /// Constructs an empty storage with the given allocator. Static on_construct, on_update and on_destroy
+    /// members of the element type are connected right away.
+    explicit basic_sigh_mixin(const allocator_type &allocator)
+        : underlying_type{allocator}, owner{}, construction{allocator}, destruction{allocator}, update{allocator} {
+        using element_type = typename underlying_type::element_type;
+
+        if constexpr (requires(owner_type & reg, entity_type entt) { element_type::on_construct(reg, entt); }) {
+            sink{construction}.template connect<&element_type::on_construct>();
+        }
+
+        if constexpr (requires(owner_type & reg, entity_type entt) { element_type::on_update(reg, entt); }) {
+            sink{update}.template connect<&element_type::on_update>();
+        }
+
+        if constexpr (requires(owner_type & reg, entity_type entt) { element_type::on_destroy(reg, entt); }) {
+            sink{destruction}.template connect<&element_type::on_destroy>();
+        }
+    }
+
+    basic_sigh_mixin(const basic_sigh_mixin &) = delete;
+
+    /// Move constructor.
+    basic_sigh_mixin(basic_sigh_mixin &&other) noexcept
+        : underlying_type{std::move(other)}, owner{other.owner}, construction{std::move(other.construction)},
+          destruction{std::move(other.destruction)}, update{std::move(other.update)} {}
+
+    /// Allocator-extended move constructor.
+    basic_sigh_mixin(basic_sigh_mixin &&other, const allocator_type &allocator)
+        : underlying_type{std::move(other), allocator}, owner{other.owner}, construction{std::move(other.construction),
+                                                                                         allocator},
+          destruction{std::move(other.destruction), allocator}, update{std::move(other.update), allocator} {}
+
+    /// Destructor.
+    ~basic_sigh_mixin() override = default;
+
+    basic_sigh_mixin &operator=(const basic_sigh_mixin &) = delete;
+
+    /// Move assignment.
+    basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept {
+        swap(other);
+        return *this;
+    }
+
+    /// Exchanges the contents with another storage.
+    void swap(basic_sigh_mixin &other) noexcept {
+        using std::swap;
+        swap(owner, other.owner);
+        swap(construction, other.construction);
+        swap(destruction, other.destruction);
+        swap(update, other.update);
+        underlying_type::swap(other);
+    }
+
+    /// Sink for the listeners called after an element has been added.
+    [[nodiscard]] auto on_construct() noexcept { return sink{construction}; }
+
+    /// Sink for the listeners called after an element has been patched.
+    [[nodiscard]] auto on_update() noexcept { return sink{update}; }
+
+    /// Sink for the listeners called before an element is removed.
+    [[nodiscard]] auto on_destroy() noexcept { return sink{destruction}; }
+
+    /// True once the storage is bound to a registry.
+    [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
+
+    /// The registry the storage is bound to.
+    [[nodiscard]] const registry_type &registry() const { return owner_or_assert(); }
+
+    /// The registry the storage is bound to.
+    [[nodiscard]] registry_type &registry() { return owner_or_assert(); }
+
+    /// Generates an identifier (entity storage only) and publishes construct.
+    auto generate() requires is_entity_storage {
+        const auto entt = underlying_type::generate();
+        publish_construct(entt);
+        return entt;
+    }
+
+    /// Generates an identifier from a hint (entity storage only) and publishes construct.
+    entity_type generate(const entity_type hint) requires is_entity_storage {
+        const auto entt = underlying_type::generate(hint);
+        publish_construct(entt);
+        return entt;
+    }
+
+    /// Fills a range with new identifiers (entity storage only) and publishes construct for each.
+    template<typename It>
+    void generate(It first, It last) requires is_entity_storage {
+        underlying_type::generate(first, last);
+
+        if (!construction.empty()) {
+            for (auto &reg = owner_or_assert(); first != last; ++first) {
+                construction.publish(reg, *first);
+            }
+        }
+    }
+
+    /// Adds an element and publishes construct. Returns the element, or nothing for types without instances.
+    template<typename... Args>
+    decltype(auto) emplace(const entity_type entt, Args &&...args) requires(!is_entity_storage) {
+        if constexpr (std::is_void_v<typename underlying_type::value_type>) {
+            underlying_type::emplace(entt, std::forward<Args>(args)...);
+            publish_construct(entt);
+        } else {
+            auto &elem = underlying_type::emplace(entt, std::forward<Args>(args)...);
+            publish_construct(entt);
+            return elem;
+        }
+    }
+
+    /// Calls the functions on the element, then publishes update.
+    template<typename... Func>
+    decltype(auto) patch(const entity_type entt, Func &&...func) {
+        if constexpr (std::is_void_v<typename underlying_type::value_type>) {
+            underlying_type::patch(entt, std::forward<Func>(func)...);
+            publish_update(entt);
+        } else {
+            auto &elem = underlying_type::patch(entt, std::forward<Func>(func)...);
+            publish_update(entt);
+            return elem;
+        }
+    }
+
+    /// Adds every identifier of the range, then publishes construct for each of them.
+    template<typename It, typename... Args>
+    void insert(It first, It last, Args &&...args) requires(!is_entity_storage) {
+        const auto from = underlying_type::size();
+        underlying_type::insert(std::move(first), std::move(last), std::forward<Args>(args)...);
+
+        if (!construction.empty()) {
+            // the new identifiers were appended at packed positions [from, to)
+            auto &reg = owner_or_assert();
+
+            for (auto pos = from, to = underlying_type::size(); pos < to; ++pos) {
+                construction.publish(reg, underlying_type::data()[pos]);
+            }
+        }
+    }
+
+private:
+    owner_type *owner;
+    sigh_type construction;
+    sigh_type destruction;
+    sigh_type update;
+};
+
+/// A storage that collects the entities on which observed registry events happen. Bind it to a registry, then
+/// choose the events with on_construct, on_update and on_destroy; several events combine with OR.
+template<typename Type, typename Registry>
+class basic_reactive_mixin : public Type {
+    using underlying_type = Type;
+    using owner_type = Registry;
+    using basic_registry_type = internal::basic_registry_of<Type>;
+    using alloc_traits = std::allocator_traits<typename underlying_type::allocator_type>;
+    using container_type = std::vector<connection, typename alloc_traits::template rebind_alloc<connection>>;
+
+    static_assert(std::is_base_of_v<basic_registry_type, owner_type>,
+                  "reactive_mixin: the registry type must be basic_registry or derive from it");
+
+    [[nodiscard]] owner_type &owner_or_assert() const {
+        TESSERA_ASSERT(owner != nullptr, "reactive_mixin: the storage is not bound to a registry; call bind first");
+        return *owner;
+    }
+
+    static void collect([[maybe_unused]] basic_reactive_mixin &self, [[maybe_unused]] const owner_type &reg,
+                        const typename underlying_type::entity_type entt) {
+        if (!self.contains(entt)) {
+            self.emplace(entt);
+        }
+    }
+
+    template<typename Clazz, auto Candidate, typename Sink>
+    basic_reactive_mixin &observe(Sink listeners) {
+        conn.push_back(listeners.template connect<Candidate>(*this));
+        return *this;
+    }
+
+protected:
+    /// Takes the registry this storage belongs to.
+    void bind_any(any value) noexcept override {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+            owner = reg;
+        }
+
+        underlying_type::bind_any(std::move(value));
+    }
+
+public:
+    /// Allocator type.
+    using allocator_type = typename underlying_type::allocator_type;
+    /// Identifier type.
+    using entity_type = typename underlying_type::entity_type;
+    /// The registry type.
+    using registry_type = owner_type;
+
+    /// Default constructor.
+    basic_reactive_mixin() : basic_reactive_mixin{allocator_type{}} {}
+
+    /// Constructs an empty, unbound storage with the given allocator.
+    explicit basic_reactive_mixin(const allocator_type &allocator)
+        : underlying_type{allocator}, owner{}, conn{allocator} {}
+
+    basic_reactive_mixin(const basic_reactive_mixin &) = delete;
+
+    /// Move constructor. Moving a connected storage is undefined behaviour: its listeners keep the old address.
+    basic_reactive_mixin(basic_reactive_mixin &&other) noexcept
+        : underlying_type{std::move(other)}, owner{other.owner}, conn{std::move(other.conn)} {}
+
+    /// Allocator-extended move constructor.
+    basic_reactive_mixin(basic_reactive_mixin &&other, const allocator_type &allocator)
+        : underlying_type{std::move(other), allocator}, owner{other.owner}, conn{std::move(other.conn), allocator} {}
+
+    /// Destructor. It does not disconnect: call reset() first if the registry outlives the storage.
+    ~basic_reactive_mixin() override = default;
+
+    basic_reactive_mixin &operator=(const basic_reactive_mixin &) = delete;
+
+    /// Move assignment.
+    basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept {
+        swap(other);
+        return *this;
+    }
+
+    /// Exchanges the contents with another storage.
+    void swap(basic_reactive_mixin &other) noexcept {
+        using std::swap;
+        swap(owner, other.owner);
+        swap(conn, other.conn);
+        underlying_type::swap(other);
+    }
+
+    /// Collects the entities that get a Clazz element (in pool `id`). Candidate decides what collecting means.
+    template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
+    basic_reactive_mixin &on_construct(const id_type id = type_hash<Clazz>::value()) {
+        return observe<Clazz, Candidate>(owner_or_assert().template on_construct<Clazz>(id));
+    }
+
+    /// Collects the entities whose Clazz element (in pool `id`) is patched or replaced.
+    template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
+    basic_reactive_mixin &on_update(const id_type id = type_hash<Clazz>::value()) {
+        return observe<Clazz, Candidate>(owner_or_assert().template on_update<Clazz>(id));
+    }
+
+    /// Collects the entities that lose their Clazz element (in pool `id`).
+    template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
+    basic_reactive_mixin &on_destroy(const id_type id = type_hash<Clazz>::value()) {
+        return observe<Clazz, Candidate>(owner_or_assert().template on_destroy<Clazz>(id));
+    }
+
+    /// Disconnects every listener this storage installed. Collected entities stay.
+    void reset() {
+        for (auto &&elem : conn) {
+            elem.release();
+        }
+
+        conn.clear();
+    }
+
+    /// True once the storage is bound to a registry.
+    [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
+
+    /// The registry the storage is bound to.
+    [[nodiscard]] const registry_type &registry() const { return owner_or_assert(); }
+
+    /// The registry the storage is bound to.
+    [[nodiscard]] registry_type &registry() { return owner_or_assert(); }
+
+    /// A view over the collected entities that also have Get... and none of Exclude... (existing pools only).
+    template<typename... Get, typename... Exclude>
+    [[nodiscard]] basic_view<
+        get_t<const basic_reactive_mixin, typename Registry::template storage_for_type<const Get>...>,
+        exclude_t<typename Registry::template storage_for_type<const Exclude>...>>
+    view(exclude_t<Exclude...> = exclude_t{}) const {
+        const owner_type &reg = owner_or_assert();
+        basic_view<get_t<const basic_reactive_mixin, typename Registry::template storage_for_type<const Get>...>,
+                   exclude_t<typename Registry::template storage_for_type<const Exclude>...>>
+            elem{};
+        elem.template storage<0u>(*this);
+        [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+            (([&]() {
+                 using element_type = type_list_element_t<Index, type_list<Get..., Exclude...>>;
+                 if (auto *cpool = reg.template storage<std::remove_const_t<element_type>>(); cpool) {
+                     elem.template storage<Index + 1u>(*cpool);
+                 }
+             }()),
+             ...);
+        }
+        (std::index_sequence_for<Get..., Exclude...>{});
+        return elem;
+    }
+
+    /// A view over the collected entities that also have Get... and none of Exclude... (pools are created).
+    template<typename... Get, typename... Exclude>
+    [[nodiscard]] basic_view<get_t<const basic_reactive_mixin, typename Registry::template storage_for_type<Get>...>,
+                             exclude_t<typename Registry::template storage_for_type<Exclude>...>>
+    view(exclude_t<Exclude...> = exclude_t{}) {
+        auto &reg = owner_or_assert();
+        return {std::forward_as_tuple(std::as_const(*this), reg.template storage<std::remove_const_t<Get>>()...),
+                std::forward_as_tuple(reg.template storage<std::remove_const_t<Exclude>>()...)};
+    }
+
+private:
+    owner_type *owner;
+    container_type conn;
+};
+
+} // namespace tessera
+
+#endif

@@ -1,0 +1,838 @@
+// The registry: owns the entity storage, one pool per (component type, name), the group handlers and the
+// context variables, and offers the entity and component API everything else is built on.
+#ifndef TESSERA_ENTITY_REGISTRY_HPP
+#define TESSERA_ENTITY_REGISTRY_HPP
+
+#include "../config/config.hpp"
+#include "../core/algorithm.hpp"
+#include "../core/any.hpp"
+#include "../core/iterator.hpp"
+#include "../core/type_info.hpp"
+#include "../core/type_traits.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "mixin.hpp"
+#include "sparse_set.hpp"
+#include "storage.hpp"
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+namespace internal {
+
+/// Iterator over the (name, pool) pairs of a registry. Pairs are returned by value.
+template<typename It, typename Common>
+class registry_storage_iterator final {
+    template<typename, typename>
+    friend class registry_storage_iterator;
+
+public:
+    using value_type = std::pair<id_type, Common &>;
+    using pointer = input_iterator_pointer<value_type>;
+    using reference = value_type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    constexpr registry_storage_iterator() noexcept = default;
+
+    constexpr registry_storage_iterator(It iter) noexcept : it{iter} {}
+
+    constexpr registry_storage_iterator &operator++() noexcept { return ++it, *this; }
+
+    constexpr registry_storage_iterator operator++(int) noexcept {
+        const registry_storage_iterator orig = *this;
+        return ++(*this), orig;
+    }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return {it->first, *it->second}; }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
+
+    [[nodiscard]] friend constexpr bool operator==(const registry_storage_iterator &lhs,
+                                                   const registry_storage_iterator &rhs) noexcept {
+        return lhs.it == rhs.it;
+    }
+
+private:
+    It it;
+};
+
+/// The context variables of a registry: a map from names to type-erased values. Values live on the heap, so
+/// their addresses do not change while other variables come and go.
+template<typename Allocator>
+class registry_context {
+    using alloc_traits = std::allocator_traits<Allocator>;
+    using value_type = basic_any<0u>;
+    using container_type =
+        std::unordered_map<id_type, value_type, std::hash<id_type>, std::equal_to<>,
+                           typename alloc_traits::template rebind_alloc<std::pair<const id_type, value_type>>>;
+
+public:
+    /// Allocator type.
+    using allocator_type = typename alloc_traits::template rebind_alloc<std::pair<const id_type, value_type>>;
+
+    /// Default constructor.
+    registry_context() : registry_context{allocator_type{}} {}
+
+    /// Constructs an empty context with the given allocator.
+    explicit registry_context(const allocator_type &allocator) : ctx{allocator} {}
+
+    /// Creates the variable of type Type (default name) from args; an existing variable is returned unchanged.
+    template<typename Type, typename... Args>
+    Type &emplace(Args &&...args) {
+        return emplace_as<Type>(type_id<Type>().hash(), std::forward<Args>(args)...);
+    }
+
+    /// Creates the variable `id` from args; an existing variable is returned unchanged. Type may be T & or
+    /// const T & to store an alias to the argument.
+    template<typename Type, typename... Args>
+    Type &emplace_as(const id_type id, Args &&...args) {
+        const auto it = ctx.try_emplace(id, std::in_place_type<Type>, std::forward<Args>(args)...).first;
+        TESSERA_ASSERT(it->second.info() == type_id<Type>(), "ctx: the variable already exists with another type");
+        return any_cast<Type &>(it->second);
+    }
+
+    /// Stores an owned copy (or moved value) of value under its type's name, replacing any variable there.
+    template<typename Type>
+    std::remove_cvref_t<Type> &insert_or_assign(Type &&value) {
+        return insert_or_assign(type_id<Type>().hash(), std::forward<Type>(value));
+    }
+
+    /// Stores an owned copy (or moved value) of value under `id`, replacing any variable there.
+    template<typename Type>
+    std::remove_cvref_t<Type> &insert_or_assign(const id_type id, Type &&value) {
+        auto &elem = ctx.insert_or_assign(
+                            id, value_type{std::in_place_type<std::remove_cvref_t<Type>>, std::forward<Type>(value)})
+                         .first->second;
+        return any_cast<std::remove_cvref_t<Type> &>(elem);
+    }
+
+    /// Removes the variable if it exists and has type Type. Returns whether it did.
+    template<typename Type>
+    bool erase(const id_type id = type_id<Type>().hash()) {
+        if (const auto it = ctx.find(id); it != ctx.end() && it->second.info() == type_id<Type>()) {
+            ctx.erase(it);
+            return true;
+        }
+
+        return false;
+    }
+
+    /// The variable; it must exist and have type Type.
+    template<typename Type>
+    [[nodiscard]] const Type &get(const id_type id = type_id<Type>().hash()) const {
+        const auto *elem = find<const Type>(id);
+        TESSERA_ASSERT(elem != nullptr, "ctx: no variable of this type under this name");
+        return *elem;
+    }
+
+    /// The variable; it must exist, have type Type, and be writable for a non-const Type.
+    template<typename Type>
+    [[nodiscard]] Type &get(const id_type id = type_id<Type>().hash()) {
+        auto *elem = find<Type>(id);
+        TESSERA_ASSERT(elem != nullptr, "ctx: no writable variable of this type under this name");
+        return *elem;
+    }
+
+    /// Same as get.
+    template<typename Type>
+    [[nodiscard]] const Type &at(const id_type id = type_id<Type>().hash()) const {
+        return get<Type>(id);
+    }
+
+    /// Same as get.
+    template<typename Type>
+    [[nodiscard]] Type &at(const id_type id = type_id<Type>().hash()) {
+        return get<Type>(id);
+    }
+
+    /// Pointer to the variable, or nullptr if it is missing or has another type.
+    template<typename Type>
+    [[nodiscard]] const Type *find(const id_type id = type_id<Type>().hash()) const {
+        const auto it = ctx.find(id);
+        return (it == ctx.cend()) ? nullptr : any_cast<const Type>(&it->second);
+    }
+
+    /// Pointer to the variable, or nullptr if it is missing, has another type, or is a read-only alias and
+    /// Type is not const.
+    template<typename Type>
+    [[nodiscard]] Type *find(const id_type id = type_id<Type>().hash()) {
+        const auto it = ctx.find(id);
+        return (it == ctx.end()) ? nullptr : any_cast<Type>(&it->second);
+    }
+
+    /// True if the variable exists and has type Type.
+    template<typename Type>
+    [[nodiscard]] bool contains(const id_type id = type_id<Type>().hash()) const {
+        const auto it = ctx.find(id);
+        return (it != ctx.cend()) && (it->second.info() == type_id<Type>());
+    }
+
+private:
+    container_type ctx;
+};
+
+/// What the registry knows of a group handler: its identity and the types its group owns.
+class group_descriptor {
+public:
+    virtual ~group_descriptor() = default;
+
+    /// True if the group owns the pool of the given type hash.
+    [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
+};
+
+} // namespace internal
+
+/// The registry: entities, their components, the pools that keep them, groups and context variables.
+template<typename Entity, typename Allocator>
+class basic_registry {
+    using base_type = basic_sparse_set<Entity, Allocator>;
+    using alloc_traits = std::allocator_traits<Allocator>;
+    static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_registry: invalid allocator");
+    using pool_pointer = std::shared_ptr<base_type>;
+    using pool_container_type =
+        std::vector<std::pair<id_type, pool_pointer>,
+                    typename alloc_traits::template rebind_alloc<std::pair<id_type, pool_pointer>>>;
+    using pool_index_type =
+        std::unordered_map<id_type, std::size_t, std::hash<id_type>, std::equal_to<>,
+                           typename alloc_traits::template rebind_alloc<std::pair<const id_type, std::size_t>>>;
+    using group_container_type =
+        std::unordered_map<id_type, std::shared_ptr<internal::group_descriptor>, std::hash<id_type>, std::equal_to<>,
+                           typename alloc_traits::template rebind_alloc<
+                               std::pair<const id_type, std::shared_ptr<internal::group_descriptor>>>>;
+    using traits_type = entt_traits<Entity>;
+
+    template<typename Type>
+    using element_alloc = typename alloc_traits::template rebind_alloc<std::remove_const_t<Type>>;
+
+    template<typename, typename, typename>
+    friend class basic_group;
+
+public:
+    /// Allocator type.
+    using allocator_type = Allocator;
+    /// Identifier type.
+    using entity_type = typename traits_type::value_type;
+    /// Version type.
+    using version_type = typename traits_type::version_type;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// The common base class of every pool.
+    using common_type = base_type;
+    /// Context type.
+    using context = internal::registry_context<allocator_type>;
+    /// Iterable of (name, pool &) pairs.
+    using iterable = iterable_adaptor<
+        internal::registry_storage_iterator<typename pool_container_type::const_iterator, common_type>>;
+    /// Iterable of (name, const pool &) pairs.
+    using const_iterable = iterable_adaptor<
+        internal::registry_storage_iterator<typename pool_container_type::const_iterator, const common_type>>;
+
+    /// The pool type for an element type, const if the element type is const.
+    template<typename Type>
+    using storage_for_type = typename storage_for<Type, Entity, element_alloc<Type>>::type;
+
+private:
+    template<typename Type>
+    [[nodiscard]] auto &assure([[maybe_unused]] const id_type id = type_hash<Type>::value()) {
+        static_assert(std::is_same_v<Type, std::decay_t<Type>>, "registry: pools are keyed by non-const element types");
+
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            return entities;
+        } else {
+            using storage_type = storage_for_type<Type>;
+
+            if (id == type_hash<Type>::value()) {
+                // default pools are cached by dense type index: no hashing on the hot path
+                const auto idx = static_cast<size_type>(type_index<Type>::value());
+
+                if (idx < by_index.size() && by_index[idx] != nullptr) {
+                    return static_cast<storage_type &>(*by_index[idx]);
+                }
+
+                auto &cpool = static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+
+                if (!(idx < by_index.size())) {
+                    by_index.resize(idx + 1u, nullptr);
+                }
+
+                by_index[idx] = &cpool;
+                return cpool;
+            }
+
+            return static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+        }
+    }
+
+    template<typename Type>
+    [[nodiscard]] const auto *assure([[maybe_unused]] const id_type id = type_hash<Type>::value()) const {
+        static_assert(std::is_same_v<Type, std::decay_t<Type>>, "registry: pools are keyed by non-const element types");
+
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            return &entities;
+        } else {
+            using storage_type = storage_for_type<Type>;
+
+            if (id == type_hash<Type>::value()) {
+                const auto idx = static_cast<size_type>(type_index<Type>::value());
+                return (idx < by_index.size()) ? static_cast<const storage_type *>(by_index[idx]) : nullptr;
+            }
+
+            if (const auto it = index.find(id); it != index.cend()) {
+                TESSERA_ASSERT(pools[it->second].second->info() == type_id<Type>(),
+                               "registry: the pool name is taken by another element type");
+                return static_cast<const storage_type *>(pools[it->second].second.get());
+            }
+
+            return static_cast<const storage_type *>(nullptr);
+        }
+    }
+
+    template<typename Storage, typename Type>
+    base_type &create_or_find(const id_type id) {
+        if (const auto it = index.find(id); it != index.cend()) {
+            TESSERA_ASSERT(pools[it->second].second->info() == type_id<Type>(),
+                           "registry: the pool name is taken by another element type");
+            return *pools[it->second].second;
+        }
+
+        using storage_alloc = typename Storage::allocator_type;
+        auto cpool = std::allocate_shared<Storage>(get_allocator(), storage_alloc{get_allocator()});
+        index.emplace(id, pools.size());
+        pools.emplace_back(id, cpool);
+        cpool->bind(*this);
+        return *cpool;
+    }
+
+    void rebind() {
+        entities.bind(*this);
+
+        for (auto &&curr : pools) {
+            curr.second->bind(*this);
+        }
+    }
+
+    template<typename Type>
+    [[nodiscard]] static Type make_element(auto &&...args) {
+        if constexpr (std::is_aggregate_v<Type>) {
+            return Type{std::forward<decltype(args)>(args)...};
+        } else {
+            return Type(std::forward<decltype(args)>(args)...);
+        }
+    }
+
+public:
+    /// Default constructor.
+    basic_registry() : basic_registry{allocator_type{}} {}
+
+    /// Constructs an empty registry with the given allocator.
+    explicit basic_registry(const allocator_type &allocator) : basic_registry{0u, allocator} {}
+
+    /// Constructs an empty registry with room for `count` pools.
+    basic_registry(const size_type count, const allocator_type &allocator = allocator_type{})
+        : vars{allocator}, pools{allocator}, index{allocator}, by_index{allocator}, groups{allocator}, entities{
+                                                                                                           allocator} {
+        pools.reserve(count);
+        entities.bind(*this);
+    }
+
+    basic_registry(const basic_registry &) = delete;
+
+    /// Move constructor: every pool is re-bound to the new registry.
+    basic_registry(basic_registry &&other) noexcept
+        : vars{std::move(other.vars)}, pools{std::move(other.pools)}, index{std::move(other.index)},
+          by_index{std::move(other.by_index)}, groups{std::move(other.groups)}, entities{std::move(other.entities)} {
+        rebind();
+    }
+
+    /// Destructor. The order in which pools are destroyed is unspecified: clear() first if listeners need a
+    /// consistent registry.
+    ~basic_registry() = default;
+
+    basic_registry &operator=(const basic_registry &) = delete;
+
+    /// Move assignment: every pool is re-bound to this registry.
+    basic_registry &operator=(basic_registry &&other) noexcept {
+        swap(other);
+        return *this;
+    }
+
+    /// Exchanges the contents with another registry, re-binding the pools of both.
+    void swap(basic_registry &other) noexcept {
+        using std::swap;
+        swap(vars, other.vars);
+        swap(pools, other.pools);
+        swap(index, other.index);
+        swap(by_index, other.by_index);
+        swap(groups, other.groups);
+        swap(entities, other.entities);
+        rebind();
+        other.rebind();
+    }
+
+    /// The allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept { return entities.get_allocator(); }
+
+    /// The pool named `id` for Type, created if needed. For the entity type, the entity storage (id ignored).
+    template<typename Type>
+    [[nodiscard]] storage_for_type<Type> &storage(const id_type id = type_hash<std::remove_const_t<Type>>::value()) {
+        return assure<std::remove_const_t<Type>>(id);
+    }
+
+    /// The pool named `id` for Type, or nullptr. Never creates a pool.
+    template<typename Type>
+    [[nodiscard]] const storage_for_type<Type> *
+    storage(const id_type id = type_hash<std::remove_const_t<Type>>::value()) const {
+        return assure<std::remove_const_t<Type>>(id);
+    }
+
+    /// The pool named `id`, or nullptr. Never the entity storage.
+    [[nodiscard]] common_type *storage(const id_type id) {
+        return const_cast<common_type *>(std::as_const(*this).storage(id));
+    }
+
+    /// The pool named `id`, or nullptr. Never the entity storage.
+    [[nodiscard]] const common_type *storage(const id_type id) const {
+        const auto it = index.find(id);
+        return (it == index.cend()) ? nullptr : pools[it->second].second.get();
+    }
+
+    /// Iterable of (name, pool &) pairs over every pool; the entity storage is not included.
+    [[nodiscard]] iterable storage() noexcept { return {pools.cbegin(), pools.cend()}; }
+
+    /// Iterable of (name, const pool &) pairs over every pool; the entity storage is not included.
+    [[nodiscard]] const_iterable storage() const noexcept { return {pools.cbegin(), pools.cend()}; }
+
+    /// True if the identifier is in use with exactly this version.
+    [[nodiscard]] bool valid(const entity_type entt) const {
+        return entities.contains(entt) && (entities.index(entt) < entities.free_list());
+    }
+
+    /// The version stored for the identifier's index (in use or released); the tombstone version if unknown.
+    [[nodiscard]] version_type current(const entity_type entt) const { return entities.current(entt); }
+
+    /// The identifier with its version bits cleared.
+    [[nodiscard]] static constexpr entity_type entity(const entity_type entt) noexcept {
+        return traits_type::construct(traits_type::to_entity(entt), {});
+    }
+
+    /// The version of an identifier.
+    [[nodiscard]] static constexpr version_type version(const entity_type entt) noexcept {
+        return traits_type::to_version(entt);
+    }
+
+    /// Creates an entity, recycling the most recently released identifier if there is one.
+    [[nodiscard]] entity_type create() { return entities.generate(); }
+
+    /// Creates exactly `hint` if its index is free or released, otherwise a new identifier.
+    [[nodiscard]] entity_type create(const entity_type hint) { return entities.generate(hint); }
+
+    /// Fills the range with new entities, recycled identifiers first.
+    template<typename It>
+    void create(It first, It last) {
+        entities.generate(std::move(first), std::move(last));
+    }
+
+    /// Removes the entity from every pool, fires on_destroy<entity>, then releases the identifier.
+    /// Returns the identifier's new version.
+    version_type destroy(const entity_type entt) {
+        TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
+
+        for (size_type pos = pools.size(); pos; --pos) {
+            pools[pos - 1u].second->remove(entt);
+        }
+
+        entities.erase(entt);
+        return entities.current(entt);
+    }
+
+    /// Like destroy(entt), then forces the stored version (the tombstone version becomes the next valid one).
+    version_type destroy(const entity_type entt, const version_type version) {
+        destroy(entt);
+        return force_version(entt, version);
+    }
+
+    /// Destroys every entity of the range. A multi-pass range is read completely before anything is removed, so
+    /// it may be a view over the pools this call empties.
+    template<typename It>
+    void destroy(It first, It last) {
+        if constexpr (std::forward_iterator<It>) {
+            // read the whole range first: it may be a view over the pools this call empties
+            std::vector<entity_type, allocator_type> target(first, last, get_allocator());
+
+            for (auto entt : target) {
+                destroy(entt);
+            }
+        } else {
+            for (; first != last; ++first) {
+                destroy(*first);
+            }
+        }
+    }
+
+    /// Releases an orphan (an entity without components) without visiting the pools. Returns the new version.
+    version_type release(const entity_type entt) {
+        TESSERA_ASSERT(valid(entt), "release: invalid entity");
+        TESSERA_ASSERT(orphan(entt), "release: the entity still has components; use destroy");
+        entities.erase(entt);
+        return entities.current(entt);
+    }
+
+    /// Like release(entt), then forces the stored version (the tombstone version becomes the next valid one).
+    version_type release(const entity_type entt, const version_type version) {
+        release(entt);
+        return force_version(entt, version);
+    }
+
+    /// Releases every orphan of the range.
+    template<typename It>
+    void release(It first, It last) {
+        for (; first != last; ++first) {
+            release(*first);
+        }
+    }
+
+    /// True if no pool contains the entity.
+    [[nodiscard]] bool orphan(const entity_type entt) const {
+        return std::none_of(pools.cbegin(), pools.cend(), [entt](auto &&curr) { return curr.second->contains(entt); });
+    }
+
+    /// Gives the entity a Type built from args (braces for aggregates), then fires on_construct<Type>.
+    template<typename Type, typename... Args>
+    decltype(auto) emplace(const entity_type entt, Args &&...args) {
+        TESSERA_ASSERT(valid(entt), "emplace: invalid entity");
+        auto &cpool = assure<Type>();
+        TESSERA_ASSERT(!cpool.contains(entt), "emplace: the entity already owns this component");
+        return cpool.emplace(entt, std::forward<Args>(args)...);
+    }
+
+    /// Gives every entity of the range a copy of value; on_construct fires once per entity afterwards.
+    template<typename Type, typename It>
+    void insert(It first, It last, const Type &value = {}) {
+        if constexpr (std::forward_iterator<It>) {
+            TESSERA_ASSERT(std::all_of(first, last, [this](const auto entt) { return valid(entt); }),
+                           "insert: invalid entity in the range");
+        }
+
+        assure<Type>().insert(std::move(first), std::move(last), value);
+    }
+
+    /// Gives every entity of the range a copy of the matching element of [from, ...).
+    template<typename Type, typename EIt, typename CIt>
+    requires std::is_same_v<std::remove_cvref_t<std::iter_value_t<CIt>>, Type>
+    void insert(EIt first, EIt last, CIt from) {
+        if constexpr (std::forward_iterator<EIt>) {
+            TESSERA_ASSERT(std::all_of(first, last, [this](const auto entt) { return valid(entt); }),
+                           "insert: invalid entity in the range");
+        }
+
+        assure<Type>().insert(std::move(first), std::move(last), std::move(from));
+    }
+
+    /// replace if the entity has Type (on_update fires), emplace otherwise (on_construct fires).
+    template<typename Type, typename... Args>
+    decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args) {
+        TESSERA_ASSERT(valid(entt), "emplace_or_replace: invalid entity");
+
+        if (auto &cpool = assure<Type>(); cpool.contains(entt)) {
+            if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
+                return cpool.patch(entt);
+            } else {
+                return cpool.patch(entt, [&args...](auto &...curr) {
+                    ((curr = make_element<Type>(std::forward<Args>(args)...)), ...);
+                });
+            }
+        } else {
+            return cpool.emplace(entt, std::forward<Args>(args)...);
+        }
+    }
+
+    /// Calls each function on the entity's Type (with no argument for types without instances), then fires
+    /// on_update<Type>. With the entity type, only the notification fires.
+    template<typename Type, typename... Func>
+    decltype(auto) patch(const entity_type entt, Func &&...func) {
+        auto &cpool = assure<Type>();
+
+        if constexpr (!std::is_same_v<Type, entity_type>) {
+            TESSERA_ASSERT(cpool.contains(entt), "patch: the entity does not own this component");
+        }
+
+        return cpool.patch(entt, std::forward<Func>(func)...);
+    }
+
+    /// Assigns a new Type built from args (list-initialization), then fires on_update<Type>.
+    template<typename Type, typename... Args>
+    decltype(auto) replace(const entity_type entt, Args &&...args) {
+        auto &cpool = assure<Type>();
+        TESSERA_ASSERT(cpool.contains(entt), "replace: the entity does not own this component");
+
+        if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
+            return cpool.patch(entt);
+        } else {
+            return cpool.patch(
+                entt, [&args...](auto &...curr) { ((curr = make_element<Type>(std::forward<Args>(args)...)), ...); });
+        }
+    }
+
+    /// Removes the listed components the entity has; missing ones are skipped. Returns how many were removed.
+    template<typename Type, typename... Other>
+    size_type remove(const entity_type entt) {
+        return (static_cast<size_type>(assure<Type>().remove(entt)) + ... +
+                static_cast<size_type>(assure<Other>().remove(entt)));
+    }
+
+    /// Removes the listed components from every entity of the range. Returns how many were removed.
+    template<typename Type, typename... Other, typename It>
+    size_type remove(It first, It last) {
+        size_type count{};
+
+        for (; first != last; ++first) {
+            count += remove<Type, Other...>(*first);
+        }
+
+        return count;
+    }
+
+    /// Removes the listed components; the entity must have every one of them.
+    template<typename Type, typename... Other>
+    void erase(const entity_type entt) {
+        TESSERA_ASSERT((all_of<Type, Other...>(entt)), "erase: the entity does not own every listed component");
+        (assure<Type>().erase(entt), (assure<Other>().erase(entt), ...));
+    }
+
+    /// Removes the listed components from every entity of the range; each must have every one of them.
+    template<typename Type, typename... Other, typename It>
+    void erase(It first, It last) {
+        for (; first != last; ++first) {
+            erase<Type, Other...>(*first);
+        }
+    }
+
+    /// Removes the holes of the listed in-place pools, or of every pool.
+    template<typename... Type>
+    void compact() {
+        if constexpr (sizeof...(Type) == 0u) {
+            for (auto &&curr : pools) {
+                curr.second->compact();
+            }
+        } else {
+            (assure<Type>().compact(), ...);
+        }
+    }
+
+    /// True if the entity has every listed component. Never creates a pool.
+    template<typename... Type>
+    [[nodiscard]] bool all_of([[maybe_unused]] const entity_type entt) const {
+        return ([this, entt]() {
+            const auto *cpool = assure<std::remove_const_t<Type>>();
+            return cpool && cpool->contains(entt);
+        }() && ...);
+    }
+
+    /// True if the entity has at least one listed component. Never creates a pool.
+    template<typename... Type>
+    [[nodiscard]] bool any_of([[maybe_unused]] const entity_type entt) const {
+        return ([this, entt]() {
+            const auto *cpool = assure<std::remove_const_t<Type>>();
+            return cpool && cpool->contains(entt);
+        }() || ...);
+    }
+
+    /// The listed components of the entity, read-only: a reference for one type, a tuple for several.
+    template<typename... Type>
+    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) const {
+        if constexpr (sizeof...(Type) == 1u) {
+            const auto *cpool = assure<std::remove_const_t<type_list_element_t<0u, type_list<Type...>>>>();
+            TESSERA_ASSERT(cpool && cpool->contains(entt), "get: the entity does not own this component");
+            return cpool->get(entt);
+        } else {
+            return std::forward_as_tuple(get<Type>(entt)...);
+        }
+    }
+
+    /// The listed components of the entity: a reference for one type, a tuple for several.
+    template<typename... Type>
+    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) {
+        if constexpr (sizeof...(Type) == 1u) {
+            if constexpr ((std::is_const_v<Type> && ...)) {
+                return std::as_const(*this).template get<Type...>(entt);
+            } else {
+                auto &cpool = assure<Type...>();
+                TESSERA_ASSERT(cpool.contains(entt), "get: the entity does not own this component");
+                return cpool.get(entt);
+            }
+        } else {
+            return std::forward_as_tuple(get<Type>(entt)...);
+        }
+    }
+
+    /// The entity's Type, created from args if the entity does not have one yet.
+    template<typename Type, typename... Args>
+    [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args) {
+        auto &cpool = assure<Type>();
+        TESSERA_ASSERT(valid(entt), "get_or_emplace: invalid entity");
+        return cpool.contains(entt) ? cpool.get(entt) : cpool.emplace(entt, std::forward<Args>(args)...);
+    }
+
+    /// Pointers to the listed components, read-only; nullptr for the missing ones. Never creates a pool.
+    template<typename... Type>
+    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) const {
+        if constexpr (sizeof...(Type) == 1u) {
+            using element_type = std::remove_const_t<type_list_element_t<0u, type_list<Type...>>>;
+            static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
+                          "try_get: this type keeps no instances (empty type); use all_of instead");
+            const auto *cpool = assure<element_type>();
+            return (cpool && cpool->contains(entt)) ? std::addressof(cpool->get(entt)) : nullptr;
+        } else {
+            return std::make_tuple(try_get<Type>(entt)...);
+        }
+    }
+
+    /// Pointers to the listed components; nullptr for the missing ones. Never creates a pool.
+    template<typename... Type>
+    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) {
+        if constexpr (sizeof...(Type) == 1u) {
+            if constexpr ((std::is_const_v<Type> && ...)) {
+                return std::as_const(*this).template try_get<Type...>(entt);
+            } else {
+                using element_type = type_list_element_t<0u, type_list<Type...>>;
+                return const_cast<element_type *>(std::as_const(*this).template try_get<Type...>(entt));
+            }
+        } else {
+            return std::make_tuple(try_get<Type>(entt)...);
+        }
+    }
+
+    /// Empties the listed pools, or, with no types, every pool and then releases every identifier in use.
+    template<typename... Type>
+    void clear() {
+        if constexpr (sizeof...(Type) == 0u) {
+            for (size_type pos = pools.size(); pos; --pos) {
+                pools[pos - 1u].second->clear();
+            }
+
+            const auto in_use = static_cast<typename common_type::difference_type>(entities.free_list());
+            const common_type &base = entities;
+            entities.erase(base.end() - in_use, base.end());
+        } else {
+            (assure<Type>().clear(), ...);
+        }
+    }
+
+    /// Sink for the listeners called after a Type element (in pool `id`) has been added.
+    template<typename Type>
+    [[nodiscard]] auto on_construct(const id_type id = type_hash<Type>::value()) {
+        return assure<Type>(id).on_construct();
+    }
+
+    /// Sink for the listeners called after a Type element (in pool `id`) has been patched or replaced.
+    template<typename Type>
+    [[nodiscard]] auto on_update(const id_type id = type_hash<Type>::value()) {
+        return assure<Type>(id).on_update();
+    }
+
+    /// Sink for the listeners called before a Type element (in pool `id`) is removed.
+    template<typename Type>
+    [[nodiscard]] auto on_destroy(const id_type id = type_hash<Type>::value()) {
+        return assure<Type>(id).on_destroy();
+    }
+
+    /// A view over the entities that have Type, Other... and none of Exclude... Pools are created if needed.
+    template<typename Type, typename... Other, typename... Exclude>
+    [[nodiscard]] basic_view<get_t<storage_for_type<Type>, storage_for_type<Other>...>,
+                             exclude_t<storage_for_type<Exclude>...>>
+    view(exclude_t<Exclude...> = exclude_t{}) {
+        return {assure<std::remove_const_t<Type>>(), assure<std::remove_const_t<Other>>()...,
+                assure<std::remove_const_t<Exclude>>()...};
+    }
+
+    /// A read-only view over existing pools. Missing get pools make it empty; missing exclude pools are ignored.
+    template<typename Type, typename... Other, typename... Exclude>
+    [[nodiscard]] basic_view<get_t<storage_for_type<const Type>, storage_for_type<const Other>...>,
+                             exclude_t<storage_for_type<const Exclude>...>>
+    view(exclude_t<Exclude...> = exclude_t{}) const {
+        basic_view<get_t<storage_for_type<const Type>, storage_for_type<const Other>...>,
+                   exclude_t<storage_for_type<const Exclude>...>>
+            elem{};
+        [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+            (([&]() {
+                 using element_type = type_list_element_t<Index, type_list<Type, Other..., Exclude...>>;
+                 if (const auto *cpool = assure<std::remove_const_t<element_type>>(); cpool) {
+                     elem.template storage<Index>(*cpool);
+                 }
+             }()),
+             ...);
+        }
+        (std::index_sequence_for<Type, Other..., Exclude...>{});
+        return elem;
+    }
+
+    /// True if any listed type is owned by a group.
+    template<typename... Type>
+    [[nodiscard]] bool owned() const {
+        return std::any_of(groups.cbegin(), groups.cend(), [](auto &&curr) {
+            return (curr.second->owned(type_id<std::remove_const_t<Type>>().hash()) || ...);
+        });
+    }
+
+    /// Sorts pool Type: compare takes two elements (when it can) or two identifiers. Afterwards iterating the
+    /// pool visits elements in ascending order. Misuse if a group owns the pool.
+    template<typename Type, typename Compare, typename Sort = std_sort, typename... Args>
+    void sort(Compare compare, Sort algo = Sort{}, Args &&...args) {
+        TESSERA_ASSERT(!owned<Type>(), "sort: a group owns this pool; sort the group instead");
+        auto &cpool = assure<Type>();
+        using value_type = typename storage_for_type<Type>::value_type;
+
+        if constexpr (!std::is_void_v<value_type> &&
+                      std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>) {
+            auto comp = [&cpool, compare = std::move(compare)](const auto lhs, const auto rhs) mutable {
+                return compare(std::as_const(cpool.get(lhs)), std::as_const(cpool.get(rhs)));
+            };
+
+            cpool.sort(std::move(comp), std::move(algo), std::forward<Args>(args)...);
+        } else {
+            cpool.sort(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+        }
+    }
+
+    /// Arranges pool To so that the entities it shares with From come first, in From's order.
+    template<typename To, typename From>
+    void sort() {
+        TESSERA_ASSERT(!owned<To>(), "sort: a group owns the pool to arrange; sort the group instead");
+        const common_type &cpool = assure<From>();
+        assure<To>().sort_as(cpool.begin(), cpool.end());
+    }
+
+    /// The context variables.
+    [[nodiscard]] context &ctx() noexcept { return vars; }
+
+    /// The context variables, read-only.
+    [[nodiscard]] const context &ctx() const noexcept { return vars; }
+
+private:
+    version_type force_version(const entity_type entt, const version_type version) {
+        const auto elem = traits_type::construct(traits_type::to_entity(entt), version);
+        return entities.bump((elem == tombstone) ? traits_type::next(elem) : elem);
+    }
+
+    context vars;
+    pool_container_type pools;
+    pool_index_type index;
+    std::vector<base_type *, typename alloc_traits::template rebind_alloc<base_type *>> by_index;
+    group_container_type groups;
+    storage_for_type<entity_type> entities;
+};
+
+} // namespace tessera
+
+#endif

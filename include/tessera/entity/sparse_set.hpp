@@ -1,0 +1,767 @@
+// The sparse set: a paged sparse array of positions and a packed array of identifiers. It is the base class of
+// every pool, and what type-agnostic code (the registry, runtime views, snapshots) works through.
+#ifndef TESSERA_ENTITY_SPARSE_SET_HPP
+#define TESSERA_ENTITY_SPARSE_SET_HPP
+
+#include "../config/config.hpp"
+#include "../core/algorithm.hpp"
+#include "../core/any.hpp"
+#include "../core/type_info.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+namespace internal {
+
+/// Random-access iterator over a packed array. It designates a position, not an element: forward iteration
+/// goes from the last position down to 0, so elements appended or the current one removed do not disturb it.
+template<typename Container>
+class sparse_set_iterator final {
+public:
+    using value_type = typename Container::value_type;
+    using pointer = typename Container::const_pointer;
+    using reference = typename Container::const_reference;
+    using difference_type = typename Container::difference_type;
+    using iterator_category = std::random_access_iterator_tag;
+
+    constexpr sparse_set_iterator() noexcept = default;
+
+    constexpr sparse_set_iterator(const Container &ref, const difference_type idx) noexcept
+        : packed{&ref}, offset{idx} {}
+
+    constexpr sparse_set_iterator &operator++() noexcept { return --offset, *this; }
+
+    constexpr sparse_set_iterator operator++(int) noexcept {
+        const sparse_set_iterator orig = *this;
+        return ++(*this), orig;
+    }
+
+    constexpr sparse_set_iterator &operator--() noexcept { return ++offset, *this; }
+
+    constexpr sparse_set_iterator operator--(int) noexcept {
+        const sparse_set_iterator orig = *this;
+        return operator--(), orig;
+    }
+
+    constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
+        offset -= value;
+        return *this;
+    }
+
+    constexpr sparse_set_iterator operator+(const difference_type value) const noexcept {
+        sparse_set_iterator copy = *this;
+        return (copy += value);
+    }
+
+    friend constexpr sparse_set_iterator operator+(const difference_type value,
+                                                   const sparse_set_iterator &other) noexcept {
+        return other + value;
+    }
+
+    constexpr sparse_set_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
+
+    constexpr sparse_set_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
+
+    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
+        return (*packed)[static_cast<typename Container::size_type>(index() - value)];
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return packed->data() + index(); }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return *operator->(); }
+
+    /// The packed position this iterator designates (-1 for the end).
+    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
+
+    /// Pointer to the first element of the packed array.
+    [[nodiscard]] constexpr pointer data() const noexcept { return packed ? packed->data() : nullptr; }
+
+    [[nodiscard]] friend constexpr difference_type operator-(const sparse_set_iterator &lhs,
+                                                             const sparse_set_iterator &rhs) noexcept {
+        return rhs.offset - lhs.offset;
+    }
+
+    [[nodiscard]] friend constexpr bool operator==(const sparse_set_iterator &lhs,
+                                                   const sparse_set_iterator &rhs) noexcept {
+        return lhs.offset == rhs.offset;
+    }
+
+    [[nodiscard]] friend constexpr auto operator<=>(const sparse_set_iterator &lhs,
+                                                    const sparse_set_iterator &rhs) noexcept {
+        return rhs.offset <=> lhs.offset;
+    }
+
+private:
+    const Container *packed{};
+    difference_type offset{};
+};
+
+/// Fast modulo for powers of two.
+[[nodiscard]] constexpr std::size_t fast_mod(const std::size_t value, const std::size_t mod) noexcept {
+    return value & (mod - 1u);
+}
+
+} // namespace internal
+
+/// The sparse set: O(1) insertion, removal and membership test for identifiers, kept in a packed array.
+/// Derived storages attach elements to the packed positions and are notified through protected virtual hooks.
+template<typename Entity, typename Allocator>
+class basic_sparse_set {
+    using alloc_traits = std::allocator_traits<Allocator>;
+    static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_sparse_set: invalid allocator");
+    using sparse_container_type = std::vector<Entity *, typename alloc_traits::template rebind_alloc<Entity *>>;
+    using packed_container_type = std::vector<Entity, Allocator>;
+    using traits_type = entt_traits<Entity>;
+    using underlying_type = typename traits_type::entity_type;
+
+    static constexpr auto max_size = static_cast<std::size_t>(traits_type::entity_mask);
+
+public:
+    /// Allocator type.
+    using allocator_type = Allocator;
+    /// Identifier type.
+    using entity_type = typename traits_type::value_type;
+    /// Version type.
+    using version_type = typename traits_type::version_type;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// Signed integer type.
+    using difference_type = std::ptrdiff_t;
+    /// Pointer into the packed array.
+    using pointer = typename packed_container_type::const_pointer;
+    /// Random-access iterator over the packed array.
+    using iterator = internal::sparse_set_iterator<packed_container_type>;
+    /// Constant random-access iterator over the packed array.
+    using const_iterator = iterator;
+    /// Reverse iterator (insertion order).
+    using reverse_iterator = std::reverse_iterator<iterator>;
+    /// Constant reverse iterator.
+    using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+
+protected:
+    /// Iterator type the hooks receive.
+    using basic_iterator = iterator;
+
+private:
+    [[nodiscard]] entity_type *sparse_ptr(const entity_type entt) const noexcept {
+        const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
+        const auto page = pos / traits_type::page_size;
+        return (page < sparse.size() && sparse[page]) ? (sparse[page] + internal::fast_mod(pos, traits_type::page_size))
+                                                      : nullptr;
+    }
+
+    [[nodiscard]] entity_type &sparse_ref(const entity_type entt) const {
+        TESSERA_ASSERT(sparse_ptr(entt), "sparse_set: the identifier is not in the set");
+        const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
+        return sparse[pos / traits_type::page_size][internal::fast_mod(pos, traits_type::page_size)];
+    }
+
+    [[nodiscard]] auto to_iterator(const entity_type entt) const {
+        return --(end() - static_cast<difference_type>(index(entt)));
+    }
+
+    [[nodiscard]] entity_type &assure_at_least(const entity_type entt) {
+        const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
+        const auto page = pos / traits_type::page_size;
+
+        if (!(page < sparse.size())) {
+            sparse.resize(page + 1u, nullptr);
+        }
+
+        if (!sparse[page]) {
+            constexpr entity_type init = null;
+            auto page_allocator{packed.get_allocator()};
+            sparse[page] = alloc_traits::allocate(page_allocator, traits_type::page_size);
+            std::uninitialized_fill(sparse[page], sparse[page] + traits_type::page_size, init);
+        }
+
+        return sparse[page][internal::fast_mod(pos, traits_type::page_size)];
+    }
+
+    void release_sparse_page(const size_type page) {
+        if (sparse[page]) {
+            auto page_allocator{packed.get_allocator()};
+            std::destroy(sparse[page], sparse[page] + traits_type::page_size);
+            alloc_traits::deallocate(page_allocator, sparse[page], traits_type::page_size);
+            sparse[page] = nullptr;
+        }
+    }
+
+    void release_sparse_pages() {
+        for (size_type page{}; page < sparse.size(); ++page) {
+            release_sparse_page(page);
+        }
+    }
+
+    void swap_at(const size_type lhs, const size_type rhs) {
+        auto &from = packed[lhs];
+        auto &to = packed[rhs];
+
+        sparse_ref(from) = traits_type::combine(static_cast<underlying_type>(rhs), traits_type::to_integral(from));
+        sparse_ref(to) = traits_type::combine(static_cast<underlying_type>(lhs), traits_type::to_integral(to));
+
+        std::swap(from, to);
+    }
+
+    [[nodiscard]] size_type iterated_size() const noexcept {
+        return mode == deletion_policy::swap_only ? head : packed.size();
+    }
+
+protected:
+    /// Exchanges the elements at two packed positions. If the slot at `to` is a hole (in-place policy), the element
+    /// at `from` is moved there instead. Plain sets have no elements, so the default does nothing.
+    virtual void swap_or_move([[maybe_unused]] const size_type from, [[maybe_unused]] const size_type to) {}
+
+    /// Removes the entity at `it` from a swap-and-pop set.
+    void swap_and_pop(const basic_iterator it) {
+        TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
+        auto &self = sparse_ref(*it);
+        const auto entt = traits_type::to_entity(self);
+        sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
+        packed[static_cast<size_type>(entt)] = packed.back();
+        // self may alias the entry just written when the element is the last one: null it last
+        self = null;
+        packed.pop_back();
+    }
+
+    /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
+    void in_place_pop(const basic_iterator it) {
+        TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
+        const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
+        packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
+        head = pos;
+    }
+
+    /// Releases the identifier at `it` of a swap-only set: it moves to the released region with its next version.
+    void swap_only_pop(const basic_iterator it) {
+        TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
+        const auto pos = index(*it);
+        TESSERA_ASSERT(pos < head, "sparse_set: the identifier is already released");
+        const auto entt = *it;
+        bump(traits_type::next(entt));
+        swap_at(pos, head -= static_cast<size_type>(head != 0u));
+    }
+
+    /// Removes the entities in [first, last) following the deletion policy; elements are not touched.
+    void policy_pop(basic_iterator first, basic_iterator last) {
+        switch (mode) {
+        case deletion_policy::swap_and_pop:
+            for (; first != last; ++first) {
+                swap_and_pop(first);
+            }
+            break;
+        case deletion_policy::in_place:
+            for (; first != last; ++first) {
+                in_place_pop(first);
+            }
+            break;
+        case deletion_policy::swap_only:
+            for (; first != last; ++first) {
+                swap_only_pop(first);
+            }
+            break;
+        }
+    }
+
+    /// Removes the entities in [first, last) and, in derived classes, their elements.
+    virtual void pop(basic_iterator first, basic_iterator last) { policy_pop(first, last); }
+
+    /// True if the identifier's index is present, whatever its version.
+    [[nodiscard]] bool has_index(const entity_type entt) const noexcept {
+        const auto *elem = sparse_ptr(entt);
+        return elem && (traits_type::to_entity(*elem) != traits_type::entity_mask);
+    }
+
+    /// Removes every entity and, in derived classes, every element.
+    virtual void pop_all() {
+        switch (mode) {
+        case deletion_policy::in_place:
+            if (head != max_size) {
+                for (auto &&elem : packed) {
+                    if (elem != tombstone) {
+                        sparse_ref(elem) = null;
+                    }
+                }
+                break;
+            }
+            [[fallthrough]];
+        case deletion_policy::swap_only:
+        case deletion_policy::swap_and_pop:
+            for (auto &&elem : packed) {
+                sparse_ref(elem) = null;
+            }
+            break;
+        }
+
+        head = policy_to_head();
+        packed.clear();
+    }
+
+    /// Adds an entity. `force_back` skips the in-place free list; `value` is the element to copy, if any.
+    /// Derived storages construct their element and return end() if they cannot.
+    virtual basic_iterator try_emplace(const entity_type entt, const bool force_back,
+                                       [[maybe_unused]] const void *value) {
+        return push_entity(entt, force_back);
+    }
+
+    /// Adds an entity to the packed array, with the policy's placement rules. Strong exception guarantee.
+    basic_iterator push_entity(const entity_type entt, const bool force_back) {
+        TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
+        TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
+        auto &elem = assure_at_least(entt);
+        auto pos = size();
+
+        switch (mode) {
+        case deletion_policy::in_place:
+            if (head != max_size && !force_back) {
+                TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
+                pos = head;
+                head = static_cast<size_type>(traits_type::to_entity(packed[pos]));
+                packed[pos] = entt;
+                elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+                break;
+            }
+            [[fallthrough]];
+        case deletion_policy::swap_and_pop:
+            TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
+            TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
+            packed.push_back(entt);
+            elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+            break;
+        case deletion_policy::swap_only:
+            if (elem == null) {
+                TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
+                packed.push_back(entt);
+                elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+            } else {
+                TESSERA_ASSERT(!(traits_type::to_entity(elem) < head), "sparse_set: the identifier is already in use");
+                bump(entt);
+            }
+
+            pos = head++;
+            swap_at(static_cast<size_type>(traits_type::to_entity(elem)), pos);
+            break;
+        }
+
+        return --(end() - static_cast<difference_type>(pos));
+    }
+
+    /// Hands a value to derived classes (the registry binds itself this way). Plain sets ignore it.
+    virtual void bind_any([[maybe_unused]] any value) noexcept {}
+
+    /// Opaque pointer to the element at a packed position; nullptr for sets without elements.
+    [[nodiscard]] virtual const void *get_at([[maybe_unused]] const size_type pos) const { return nullptr; }
+
+    /// Releases the storage that backs a moved-from or destroyed set.
+    void release_memory() {
+        release_sparse_pages();
+        sparse.clear();
+        packed.clear();
+    }
+
+private:
+    [[nodiscard]] constexpr size_type policy_to_head() const noexcept {
+        return mode == deletion_policy::swap_only ? size_type{} : max_size;
+    }
+
+public:
+    /// Default constructor: an empty swap-and-pop set.
+    basic_sparse_set() : basic_sparse_set{type_id<void>()} {}
+
+    /// Constructs an empty swap-and-pop set with the given allocator.
+    explicit basic_sparse_set(const allocator_type &allocator)
+        : basic_sparse_set{type_id<void>(), deletion_policy::swap_and_pop, allocator} {}
+
+    /// Constructs an empty set with the given deletion policy.
+    explicit basic_sparse_set(const deletion_policy pol, const allocator_type &allocator = {})
+        : basic_sparse_set{type_id<void>(), pol, allocator} {}
+
+    /// Constructs an empty set for elements of the given type.
+    explicit basic_sparse_set(const type_info &elem, const deletion_policy pol = deletion_policy::swap_and_pop,
+                              const allocator_type &allocator = {})
+        : sparse{allocator}, packed{allocator}, info_{&elem}, mode{pol}, head{policy_to_head()} {
+        TESSERA_ASSERT(traits_type::version_mask || mode != deletion_policy::in_place,
+                       "sparse_set: in-place deletion needs identifiers with version bits");
+    }
+
+    basic_sparse_set(const basic_sparse_set &) = delete;
+
+    /// Move constructor: the source is left empty.
+    basic_sparse_set(basic_sparse_set &&other) noexcept
+        : sparse{std::move(other.sparse)}, packed{std::move(other.packed)}, info_{other.info_}, mode{other.mode},
+          head{std::exchange(other.head, policy_to_head())} {
+        other.sparse.clear();
+        other.packed.clear();
+    }
+
+    /// Allocator-extended move constructor. The allocators must compare equal.
+    basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
+        : sparse{std::move(other.sparse), allocator}, packed{std::move(other.packed), allocator}, info_{other.info_},
+          mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
+        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
+                       "sparse_set: moving a set between different allocators is not supported");
+        other.sparse.clear();
+        other.packed.clear();
+    }
+
+    /// Destructor.
+    virtual ~basic_sparse_set() { release_sparse_pages(); }
+
+    basic_sparse_set &operator=(const basic_sparse_set &) = delete;
+
+    /// Move assignment: the source is left empty.
+    basic_sparse_set &operator=(basic_sparse_set &&other) noexcept {
+        if (this != &other) {
+            release_sparse_pages();
+            sparse = std::move(other.sparse);
+            packed = std::move(other.packed);
+            info_ = other.info_;
+            mode = other.mode;
+            head = std::exchange(other.head, other.policy_to_head());
+            other.sparse.clear();
+            other.packed.clear();
+        }
+
+        return *this;
+    }
+
+    /// Exchanges the contents with another set.
+    void swap(basic_sparse_set &other) noexcept {
+        using std::swap;
+        swap(sparse, other.sparse);
+        swap(packed, other.packed);
+        swap(info_, other.info_);
+        swap(mode, other.mode);
+        swap(head, other.head);
+    }
+
+    /// The allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept { return packed.get_allocator(); }
+
+    /// The deletion policy.
+    [[nodiscard]] deletion_policy policy() const noexcept { return mode; }
+
+    /// swap_only: the number of identifiers in use; in_place: the most recent hole (the null index if none).
+    [[nodiscard]] size_type free_list() const noexcept { return head; }
+
+    /// Moves the boundary of the in-use region of a swap-only set.
+    void free_list(const size_type value) {
+        TESSERA_ASSERT(mode == deletion_policy::swap_only && value <= packed.size(),
+                       "sparse_set: free_list can only be set on swap-only sets, within size()");
+        head = value;
+    }
+
+    /// Reserves room for `cap` identifiers in the packed array.
+    virtual void reserve(const size_type cap) { packed.reserve(cap); }
+
+    /// Room in the packed array.
+    [[nodiscard]] virtual size_type capacity() const noexcept { return packed.capacity(); }
+
+    /// Releases unused memory: spare packed capacity and sparse pages that hold no identifier.
+    virtual void shrink_to_fit() {
+        std::vector<bool> used(sparse.size(), false);
+
+        for (auto &&elem : packed) {
+            if (elem != tombstone) {
+                used[static_cast<size_type>(traits_type::to_entity(elem)) / traits_type::page_size] = true;
+            }
+        }
+
+        for (size_type page{}; page < sparse.size(); ++page) {
+            if (!used[page]) {
+                release_sparse_page(page);
+            }
+        }
+
+        while (!sparse.empty() && sparse.back() == nullptr) {
+            sparse.pop_back();
+        }
+
+        sparse.shrink_to_fit();
+        packed.shrink_to_fit();
+    }
+
+    /// Number of sparse entries that pages currently cover.
+    [[nodiscard]] size_type extent() const noexcept { return sparse.size() * traits_type::page_size; }
+
+    /// Size of the packed array, holes and released identifiers included.
+    [[nodiscard]] size_type size() const noexcept { return packed.size(); }
+
+    /// True if the packed array is empty.
+    [[nodiscard]] bool empty() const noexcept { return packed.empty(); }
+
+    /// False only for an in-place set that currently has a hole.
+    [[nodiscard]] bool contiguous() const noexcept { return mode != deletion_policy::in_place || head == max_size; }
+
+    /// The packed array: data()[index(e)] == e.
+    [[nodiscard]] pointer data() const noexcept { return packed.data(); }
+
+    /// Iterator to the first position iterated (the last packed position).
+    [[nodiscard]] iterator begin() const noexcept {
+        return iterator{packed, static_cast<difference_type>(packed.size())};
+    }
+
+    /// Same as begin().
+    [[nodiscard]] const_iterator cbegin() const noexcept { return begin(); }
+
+    /// Iterator past the last position iterated (position 0).
+    [[nodiscard]] iterator end() const noexcept { return iterator{packed, {}}; }
+
+    /// Same as end().
+    [[nodiscard]] const_iterator cend() const noexcept { return end(); }
+
+    /// Reverse iterator to position 0 (insertion order).
+    [[nodiscard]] reverse_iterator rbegin() const noexcept { return std::make_reverse_iterator(end()); }
+
+    /// Same as rbegin().
+    [[nodiscard]] const_reverse_iterator crbegin() const noexcept { return rbegin(); }
+
+    /// Reverse iterator past the last packed position.
+    [[nodiscard]] reverse_iterator rend() const noexcept { return std::make_reverse_iterator(begin()); }
+
+    /// Same as rend().
+    [[nodiscard]] const_reverse_iterator crend() const noexcept { return rend(); }
+
+    /// Iterator to the entity, or end() if it is not in the set.
+    [[nodiscard]] const_iterator find(const entity_type entt) const noexcept {
+        return contains(entt) ? to_iterator(entt) : end();
+    }
+
+    /// True if the set contains exactly this identifier (same index and version).
+    [[nodiscard]] bool contains(const entity_type entt) const noexcept {
+        const auto *elem = sparse_ptr(entt);
+        constexpr auto cap = traits_type::entity_mask;
+        constexpr auto mask = traits_type::to_integral(null) & ~cap;
+        // equal versions cancel out; a free slot keeps the null index and fails the comparison
+        return elem && (((mask & traits_type::to_integral(entt)) ^ traits_type::to_integral(*elem)) < cap);
+    }
+
+    /// The version stored for the identifier's index, or the tombstone version if the index is absent.
+    [[nodiscard]] version_type current(const entity_type entt) const noexcept {
+        const auto *elem = sparse_ptr(entt);
+        constexpr auto fallback = traits_type::to_version(tombstone);
+        return elem ? traits_type::to_version(*elem) : fallback;
+    }
+
+    /// The packed position of an identifier in the set.
+    [[nodiscard]] size_type index(const entity_type entt) const {
+        TESSERA_ASSERT(contains(entt), "sparse_set: index of an identifier that is not in the set");
+        return static_cast<size_type>(traits_type::to_entity(sparse_ref(entt)));
+    }
+
+    /// The identifier at a packed position.
+    [[nodiscard]] entity_type operator[](const size_type pos) const {
+        TESSERA_ASSERT(pos < packed.size(), "sparse_set: position out of range");
+        return packed[pos];
+    }
+
+    /// Opaque pointer to the element of an identifier; nullptr for sets without elements.
+    [[nodiscard]] const void *value(const entity_type entt) const { return get_at(index(entt)); }
+
+    /// Opaque pointer to the element of an identifier; nullptr for sets without elements.
+    [[nodiscard]] void *value(const entity_type entt) { return const_cast<void *>(std::as_const(*this).value(entt)); }
+
+    /// Adds an identifier; storages copy `elem` into a new element, or default-construct it when elem is null.
+    /// Returns end() if the element cannot be built that way.
+    iterator push(const entity_type entt, const void *elem = nullptr) { return try_emplace(entt, false, elem); }
+
+    /// Adds every identifier of a range. Returns an iterator to the last one added, or end() for an empty range.
+    template<typename It>
+    iterator push(It first, It last) {
+        auto curr = end();
+
+        for (; first != last; ++first) {
+            curr = try_emplace(*first, true, nullptr);
+        }
+
+        return curr;
+    }
+
+    /// Sets the stored version of the identifier's index to the identifier's version. Emits no signal.
+    version_type bump(const entity_type entt) {
+        TESSERA_ASSERT(entt != null, "sparse_set: cannot bump the null identifier");
+        auto &elem = sparse_ref(entt);
+        TESSERA_ASSERT(elem != null, "sparse_set: cannot bump an identifier that is not in the set");
+        elem = traits_type::combine(traits_type::to_integral(elem), traits_type::to_integral(entt));
+        packed[static_cast<size_type>(traits_type::to_entity(elem))] = entt;
+        return traits_type::to_version(entt);
+    }
+
+    /// Removes an identifier that must be in the set.
+    void erase(const entity_type entt) {
+        const auto it = to_iterator(entt);
+        pop(it, it + 1);
+    }
+
+    /// Removes every identifier of a range; each must be in the set.
+    template<typename It>
+    void erase(It first, It last) {
+        if constexpr (std::is_same_v<It, basic_iterator>) {
+            pop(first, last);
+        } else {
+            for (; first != last; ++first) {
+                erase(*first);
+            }
+        }
+    }
+
+    /// Removes an identifier if it is in the set. Returns true if it was.
+    bool remove(const entity_type entt) { return contains(entt) && (erase(entt), true); }
+
+    /// Removes the identifiers of a range that are in the set. Returns how many were removed.
+    template<typename It>
+    size_type remove(It first, It last) {
+        size_type count{};
+
+        if constexpr (std::is_same_v<It, basic_iterator>) {
+            while (first != last) {
+                while (first != last && !contains(*first)) {
+                    ++first;
+                }
+
+                const auto it = first;
+
+                while (first != last && contains(*first)) {
+                    ++first;
+                }
+
+                count += static_cast<size_type>(std::distance(it, first));
+                erase(it, first);
+            }
+        } else {
+            for (; first != last; ++first) {
+                count += remove(*first);
+            }
+        }
+
+        return count;
+    }
+
+    /// Removes every hole of an in-place set, moving elements from the back. No-op for other policies.
+    void compact() {
+        if (mode == deletion_policy::in_place) {
+            size_type from = packed.size();
+            size_type pos = std::exchange(head, max_size);
+
+            for (; from && packed[from - 1u] == tombstone; --from) {
+            }
+
+            while (pos != max_size) {
+                if (const auto to = std::exchange(pos, static_cast<size_type>(traits_type::to_entity(packed[pos])));
+                    to < from) {
+                    --from;
+                    swap_or_move(from, to);
+
+                    packed[to] = packed[from];
+                    const auto elem = static_cast<underlying_type>(to);
+                    sparse_ref(packed[to]) = traits_type::combine(elem, traits_type::to_integral(packed[to]));
+
+                    for (; from && packed[from - 1u] == tombstone; --from) {
+                    }
+                }
+            }
+
+            packed.erase(packed.begin() + static_cast<difference_type>(from), packed.end());
+        }
+    }
+
+    /// Exchanges the positions of two identifiers of the set, and their elements.
+    void swap_elements(const entity_type lhs, const entity_type rhs) {
+        const auto from = index(lhs);
+        const auto to = index(rhs);
+
+        TESSERA_ASSERT(mode != deletion_policy::swap_only || ((from < head) == (to < head)),
+                       "swap_elements: cannot swap an identifier in use with a released one");
+
+        swap_or_move(from, to);
+        swap_at(from, to);
+    }
+
+    /// Sorts packed positions [0, length): visited in iteration order, they follow `compare` on identifiers.
+    template<typename Compare, typename Sort = std_sort, typename... Args>
+    void sort_n(const size_type length, Compare compare, Sort algo = Sort{}, Args &&...args) {
+        TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
+                       "sort: the set has holes; call compact() first");
+        TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
+
+        algo(packed.rend() - static_cast<difference_type>(length), packed.rend(), std::move(compare),
+             std::forward<Args>(args)...);
+
+        // Packed is sorted; sparse still says where each element lives. Apply the permutation cycle by cycle:
+        // the element first found at `pos` travels along the cycle until the slot that needs it.
+        for (size_type pos{}; pos < length; ++pos) {
+            for (size_type curr = pos;;) {
+                const auto entt = packed[curr];
+                const auto src = index(entt);
+                sparse_ref(entt) =
+                    traits_type::combine(static_cast<underlying_type>(curr), traits_type::to_integral(entt));
+
+                if (src == pos) {
+                    break;
+                }
+
+                swap_or_move(curr, src);
+                curr = src;
+            }
+        }
+    }
+
+    /// Sorts the whole set (the identifiers in use for swap-only sets). Afterwards begin()..end() is sorted.
+    template<typename Compare, typename Sort = std_sort, typename... Args>
+    void sort(Compare compare, Sort algo = Sort{}, Args &&...args) {
+        sort_n(iterated_size(), std::move(compare), std::move(algo), std::forward<Args>(args)...);
+    }
+
+    /// Places the identifiers of the range that the set contains first in iteration order, in the range's
+    /// order. Returns an iterator past that block.
+    template<typename It>
+    iterator sort_as(It first, It last) {
+        TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
+                       "sort_as: the set has holes; call compact() first");
+        const size_type len = iterated_size();
+        auto it = end() - static_cast<difference_type>(len);
+
+        for (const auto other = end(); (it != other) && (first != last); ++first) {
+            if (const auto curr = *first; contains(curr) && !(index(curr) >= len)) {
+                if (const auto entt = *it; entt != curr) {
+                    // the element at `it` has to be exchanged with the one of curr
+                    swap_elements(entt, curr);
+                }
+
+                ++it;
+            }
+        }
+
+        return it;
+    }
+
+    /// Removes every identifier (and element).
+    void clear() { pop_all(); }
+
+    /// The type of the elements, type_id<void>() for plain sets.
+    [[nodiscard]] const type_info &info() const noexcept { return *info_; }
+
+    /// Hands a value to the derived classes; mixins take their registry this way.
+    template<typename Type>
+    void bind(Type &&value) noexcept {
+        bind_any(forward_as_any(std::forward<Type>(value)));
+    }
+
+private:
+    mutable sparse_container_type sparse;
+    packed_container_type packed;
+    const type_info *info_;
+    deletion_policy mode;
+    size_type head;
+};
+
+} // namespace tessera
+
+#endif

@@ -1,0 +1,939 @@
+// Storages: sparse sets that attach an element to every identifier. Elements live in pages, so they never move
+// when the pool grows. Also the instance-less storage (empty types, void) and the entity storage.
+#ifndef TESSERA_ENTITY_STORAGE_HPP
+#define TESSERA_ENTITY_STORAGE_HPP
+
+#include "../config/config.hpp"
+#include "../core/iterator.hpp"
+#include "../core/type_info.hpp"
+#include "component.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "sparse_set.hpp"
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+namespace internal {
+
+/// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
+template<typename Container, std::size_t PageSize>
+class storage_iterator final {
+    template<typename, std::size_t>
+    friend class storage_iterator;
+
+    using container_type = std::remove_const_t<Container>;
+    using page_pointer = typename container_type::value_type;
+    using element_type = std::remove_pointer_t<page_pointer>;
+
+public:
+    using value_type = element_type;
+    using pointer = constness_as_t<element_type, Container> *;
+    using reference = constness_as_t<element_type, Container> &;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::random_access_iterator_tag;
+
+    constexpr storage_iterator() noexcept = default;
+
+    constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
+
+    /// Converts a mutable iterator into a constant one.
+    template<typename Other>
+    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
+        const storage_iterator<Other, PageSize> &other) noexcept
+        : payload{other.payload}, offset{other.offset} {}
+
+    constexpr storage_iterator &operator++() noexcept { return --offset, *this; }
+
+    constexpr storage_iterator operator++(int) noexcept {
+        const storage_iterator orig = *this;
+        return ++(*this), orig;
+    }
+
+    constexpr storage_iterator &operator--() noexcept { return ++offset, *this; }
+
+    constexpr storage_iterator operator--(int) noexcept {
+        const storage_iterator orig = *this;
+        return operator--(), orig;
+    }
+
+    constexpr storage_iterator &operator+=(const difference_type value) noexcept {
+        offset -= value;
+        return *this;
+    }
+
+    constexpr storage_iterator operator+(const difference_type value) const noexcept {
+        storage_iterator copy = *this;
+        return (copy += value);
+    }
+
+    friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
+        return other + value;
+    }
+
+    constexpr storage_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
+
+    constexpr storage_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
+
+    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
+        const auto pos = static_cast<std::size_t>(index() - value);
+        return (*payload)[pos / PageSize][fast_mod(pos, PageSize)];
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return std::addressof(operator[](0)); }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
+
+    /// The packed position this iterator designates (-1 for the end).
+    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
+                                                             const storage_iterator<Other, PageSize> &rhs) noexcept {
+        return rhs.offset - lhs.offset;
+    }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
+                                                   const storage_iterator<Other, PageSize> &rhs) noexcept {
+        return lhs.offset == rhs.offset;
+    }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
+                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
+        return rhs.offset <=> lhs.offset;
+    }
+
+private:
+    Container *payload{};
+    difference_type offset{};
+};
+
+/// Walks an identifier iterator and element iterators in lockstep, yielding (entity, elements...) tuples by
+/// value. With SkipHoles, positions that hold a tombstone (in-place holes) are stepped over.
+template<bool SkipHoles, typename It, typename... Other>
+class extended_storage_iterator final {
+    template<bool, typename, typename...>
+    friend class extended_storage_iterator;
+
+    constexpr void skip_holes() noexcept {
+        if constexpr (SkipHoles) {
+            while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
+                std::apply([](auto &...curr) { (++curr, ...); }, it);
+            }
+        }
+    }
+
+public:
+    using iterator_type = It;
+    using value_type = decltype(std::tuple_cat(std::make_tuple(*std::declval<It>()),
+                                               std::forward_as_tuple(*std::declval<Other>()...)));
+    using pointer = input_iterator_pointer<value_type>;
+    using reference = value_type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    constexpr extended_storage_iterator() = default;
+
+    constexpr extended_storage_iterator(It base, It sentinel, Other... other) : it{base, other...}, last{sentinel} {
+        skip_holes();
+    }
+
+    constexpr extended_storage_iterator &operator++() noexcept {
+        std::apply([](auto &...curr) { (++curr, ...); }, it);
+        skip_holes();
+        return *this;
+    }
+
+    constexpr extended_storage_iterator operator++(int) noexcept {
+        const extended_storage_iterator orig = *this;
+        return ++(*this), orig;
+    }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept {
+        return std::apply([](auto &first, auto &...other) { return reference{*first, *other...}; }, it);
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
+
+    /// The identifier iterator.
+    [[nodiscard]] constexpr iterator_type base() const noexcept { return std::get<0>(it); }
+
+    template<typename... Args>
+    [[nodiscard]] friend constexpr bool
+    operator==(const extended_storage_iterator &lhs,
+               const extended_storage_iterator<SkipHoles, It, Args...> &rhs) noexcept {
+        return std::get<0>(lhs.it) == std::get<0>(rhs.it);
+    }
+
+private:
+    std::tuple<It, Other...> it;
+    It last;
+};
+
+/// Builds an extended iterator, deducing its parameters.
+template<bool SkipHoles, typename It, typename... Other>
+[[nodiscard]] constexpr auto make_extended_storage_iterator(It base, It sentinel, Other... other) {
+    return extended_storage_iterator<SkipHoles, It, Other...>{base, sentinel, other...};
+}
+
+} // namespace internal
+
+/// Storage of elements of Type, paged, attached to the identifiers of the base sparse set.
+template<typename Type, typename Entity, typename Allocator>
+class basic_storage
+    : public basic_sparse_set<Entity, typename std::allocator_traits<Allocator>::template rebind_alloc<Entity>> {
+    using alloc_traits = std::allocator_traits<Allocator>;
+    static_assert(std::is_same_v<typename alloc_traits::value_type, Type>, "basic_storage: invalid allocator");
+    static_assert(std::is_same_v<typename alloc_traits::pointer, Type *>,
+                  "basic_storage: allocators with fancy pointers are not supported");
+    using container_type = std::vector<Type *, typename alloc_traits::template rebind_alloc<Type *>>;
+    using underlying_type = basic_sparse_set<Entity, typename alloc_traits::template rebind_alloc<Entity>>;
+    using underlying_iterator = typename underlying_type::basic_iterator;
+    using traits_type = component_traits<Type, Entity>;
+
+    static constexpr bool is_pinned_type = !(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
+    static constexpr std::size_t page_size = traits_type::page_size;
+
+    [[nodiscard]] Type &element_at(const std::size_t pos) const noexcept {
+        return payload[pos / page_size][internal::fast_mod(pos, page_size)];
+    }
+
+    Type *assure_at_least(const std::size_t pos) {
+        const auto idx = pos / page_size;
+
+        if (!(idx < payload.size())) {
+            auto curr = payload.size();
+            allocator_type allocator{get_allocator()};
+            payload.resize(idx + 1u, nullptr);
+
+            try {
+                for (; curr < payload.size(); ++curr) {
+                    payload[curr] = alloc_traits::allocate(allocator, page_size);
+                }
+            } catch (...) {
+                payload.resize(curr);
+                throw;
+            }
+        }
+
+        return payload[idx] + internal::fast_mod(pos, page_size);
+    }
+
+    template<typename... Args>
+    void construct_at(Type *const ptr, Args &&...args) {
+        if constexpr (std::is_aggregate_v<Type> && (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
+            ::new (static_cast<void *>(ptr)) Type{std::forward<Args>(args)...};
+        } else {
+            allocator_type allocator{get_allocator()};
+            std::uninitialized_construct_using_allocator(ptr, allocator, std::forward<Args>(args)...);
+        }
+    }
+
+    template<typename... Args>
+    underlying_iterator emplace_element(const Entity entt, const bool force_back, Args &&...args) {
+        const auto it = underlying_type::push_entity(entt, force_back);
+
+        try {
+            construct_at(assure_at_least(static_cast<std::size_t>(it.index())), std::forward<Args>(args)...);
+        } catch (...) {
+            // strong guarantee: the identifier goes away again, no element was built
+            underlying_type::policy_pop(it, it + 1);
+            throw;
+        }
+
+        return it;
+    }
+
+    void shrink_to_size(const std::size_t sz) {
+        const auto from = (sz + page_size - 1u) / page_size;
+        allocator_type allocator{get_allocator()};
+
+        for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
+            if constexpr (traits_type::in_place_delete) {
+                if (underlying_type::data()[pos] != tombstone) {
+                    std::destroy_at(std::addressof(element_at(pos)));
+                }
+            } else {
+                std::destroy_at(std::addressof(element_at(pos)));
+            }
+        }
+
+        for (auto pos = from; pos < payload.size(); ++pos) {
+            alloc_traits::deallocate(allocator, payload[pos], page_size);
+        }
+
+        payload.resize(from);
+    }
+
+    void rollback_back(std::size_t count) {
+        for (; count; --count) {
+            const auto it = underlying_type::begin();
+            basic_storage::pop(it, it + 1);
+        }
+    }
+
+protected:
+    /// Destroys the elements of [first, last) and removes their identifiers.
+    void pop(underlying_iterator first, underlying_iterator last) override {
+        for (; first != last; ++first) {
+            const auto pos = underlying_type::index(*first);
+
+            if constexpr (traits_type::in_place_delete) {
+                std::destroy_at(std::addressof(element_at(pos)));
+                underlying_type::in_place_pop(first);
+            } else {
+                const auto back = underlying_type::size() - 1u;
+
+                if (pos != back) {
+                    element_at(pos) = std::move(element_at(back));
+                }
+
+                std::destroy_at(std::addressof(element_at(back)));
+                underlying_type::swap_and_pop(first);
+            }
+        }
+    }
+
+    /// Destroys every element and removes every identifier.
+    void pop_all() override {
+        for (auto first = underlying_type::begin(); !(first.index() < 0); ++first) {
+            if constexpr (traits_type::in_place_delete) {
+                if (*first != tombstone) {
+                    std::destroy_at(std::addressof(element_at(static_cast<std::size_t>(first.index()))));
+                }
+            } else {
+                std::destroy_at(std::addressof(element_at(static_cast<std::size_t>(first.index()))));
+            }
+        }
+
+        underlying_type::pop_all();
+    }
+
+    /// Adds an identifier with a copy of *value, or a default-constructed element if value is null.
+    underlying_iterator try_emplace(const Entity entt, const bool force_back, const void *value) override {
+        if (value) {
+            if constexpr (std::is_copy_constructible_v<Type>) {
+                return emplace_element(entt, force_back, *static_cast<const Type *>(value));
+            } else {
+                return underlying_type::end();
+            }
+        } else {
+            if constexpr (std::is_default_constructible_v<Type>) {
+                return emplace_element(entt, force_back);
+            } else {
+                return underlying_type::end();
+            }
+        }
+    }
+
+    /// Exchanges two elements, or moves one into a hole.
+    void swap_or_move([[maybe_unused]] const std::size_t from, [[maybe_unused]] const std::size_t to) override {
+        TESSERA_ASSERT(!is_pinned_type, "storage: elements of a pinned type cannot be moved, sorted or swapped");
+
+        if constexpr (!is_pinned_type) {
+            auto &lhs = element_at(from);
+
+            if (traits_type::in_place_delete && underlying_type::data()[to] == tombstone) {
+                ::new (static_cast<void *>(std::addressof(element_at(to)))) Type{std::move(lhs)};
+                std::destroy_at(std::addressof(lhs));
+            } else {
+                using std::swap;
+                swap(lhs, element_at(to));
+            }
+        }
+    }
+
+    /// Opaque pointer to the element at a packed position.
+    [[nodiscard]] const void *get_at(const std::size_t pos) const override { return std::addressof(element_at(pos)); }
+
+public:
+    /// Allocator type.
+    using allocator_type = Allocator;
+    /// The common base class.
+    using base_type = underlying_type;
+    /// Element type.
+    using element_type = Type;
+    /// Value type.
+    using value_type = Type;
+    /// Identifier type.
+    using entity_type = Entity;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// Signed integer type.
+    using difference_type = std::ptrdiff_t;
+    /// The table of page pointers.
+    using pointer = typename container_type::pointer;
+    /// The constant table of page pointers.
+    using const_pointer = const Type *const *;
+    /// Random-access iterator over elements.
+    using iterator = internal::storage_iterator<container_type, page_size>;
+    /// Constant random-access iterator over elements.
+    using const_iterator = internal::storage_iterator<const container_type, page_size>;
+    /// Reverse iterator over elements.
+    using reverse_iterator = std::reverse_iterator<iterator>;
+    /// Constant reverse iterator over elements.
+    using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+    /// Iterable of (entity, element &) tuples.
+    using iterable = iterable_adaptor<
+        internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::iterator, iterator>>;
+    /// Iterable of (entity, const element &) tuples.
+    using const_iterable =
+        iterable_adaptor<internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::iterator,
+                                                             const_iterator>>;
+    /// Reverse iterable of (entity, element &) tuples.
+    using reverse_iterable =
+        iterable_adaptor<internal::extended_storage_iterator<traits_type::in_place_delete,
+                                                             typename base_type::reverse_iterator, reverse_iterator>>;
+    /// Reverse iterable of (entity, const element &) tuples.
+    using const_reverse_iterable = iterable_adaptor<internal::extended_storage_iterator<
+        traits_type::in_place_delete, typename base_type::reverse_iterator, const_reverse_iterator>>;
+    /// The deletion policy of this storage type.
+    static constexpr deletion_policy storage_policy =
+        traits_type::in_place_delete ? deletion_policy::in_place : deletion_policy::swap_and_pop;
+
+    /// Default constructor.
+    basic_storage() : basic_storage{allocator_type{}} {}
+
+    /// Constructs an empty storage with the given allocator.
+    explicit basic_storage(const allocator_type &allocator)
+        : base_type{type_id<Type>(), storage_policy, allocator}, payload{allocator} {}
+
+    basic_storage(const basic_storage &) = delete;
+
+    /// Move constructor: the source is left empty.
+    basic_storage(basic_storage &&other) noexcept : base_type{std::move(other)}, payload{std::move(other.payload)} {}
+
+    /// Allocator-extended move constructor. The allocators must compare equal.
+    basic_storage(basic_storage &&other, const allocator_type &allocator)
+        : base_type{std::move(other), allocator}, payload{std::move(other.payload), allocator} {
+        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
+                       "storage: moving a storage between different allocators is not supported");
+    }
+
+    /// Destroys every element and releases the pages.
+    ~basic_storage() override { shrink_to_size(0u); }
+
+    basic_storage &operator=(const basic_storage &) = delete;
+
+    /// Move assignment: the source is left empty.
+    basic_storage &operator=(basic_storage &&other) noexcept {
+        if (this != &other) {
+            shrink_to_size(0u);
+            base_type::operator=(std::move(other));
+            payload = std::move(other.payload);
+            other.payload.clear();
+        }
+
+        return *this;
+    }
+
+    /// Exchanges the contents with another storage.
+    void swap(basic_storage &other) noexcept {
+        using std::swap;
+        base_type::swap(other);
+        swap(payload, other.payload);
+    }
+
+    /// The allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept {
+        return allocator_type{payload.get_allocator()};
+    }
+
+    /// Reserves room for `cap` identifiers and elements.
+    void reserve(const size_type cap) override {
+        if (cap != 0u) {
+            base_type::reserve(cap);
+            assure_at_least(cap - 1u);
+        }
+    }
+
+    /// Number of elements the allocated pages can hold.
+    [[nodiscard]] size_type capacity() const noexcept override { return payload.size() * page_size; }
+
+    /// Releases the element pages and sparse pages that are not needed.
+    void shrink_to_fit() override {
+        shrink_to_size(base_type::size());
+        payload.shrink_to_fit();
+        base_type::shrink_to_fit();
+    }
+
+    /// The table of page pointers: element i is raw()[i / page_size][i % page_size].
+    [[nodiscard]] const_pointer raw() const noexcept { return payload.data(); }
+
+    /// The table of page pointers.
+    [[nodiscard]] pointer raw() noexcept { return payload.data(); }
+
+    /// Iterator to the first element iterated (the last packed position).
+    [[nodiscard]] const_iterator cbegin() const noexcept {
+        return const_iterator{&payload, static_cast<difference_type>(base_type::size())};
+    }
+
+    /// Same as cbegin().
+    [[nodiscard]] const_iterator begin() const noexcept { return cbegin(); }
+
+    /// Iterator to the first element iterated.
+    [[nodiscard]] iterator begin() noexcept {
+        return iterator{&payload, static_cast<difference_type>(base_type::size())};
+    }
+
+    /// Iterator past the last element iterated.
+    [[nodiscard]] const_iterator cend() const noexcept { return const_iterator{&payload, {}}; }
+
+    /// Same as cend().
+    [[nodiscard]] const_iterator end() const noexcept { return cend(); }
+
+    /// Iterator past the last element iterated.
+    [[nodiscard]] iterator end() noexcept { return iterator{&payload, {}}; }
+
+    /// Reverse iterator to the element at position 0.
+    [[nodiscard]] const_reverse_iterator crbegin() const noexcept { return std::make_reverse_iterator(cend()); }
+
+    /// Same as crbegin().
+    [[nodiscard]] const_reverse_iterator rbegin() const noexcept { return crbegin(); }
+
+    /// Reverse iterator to the element at position 0.
+    [[nodiscard]] reverse_iterator rbegin() noexcept { return std::make_reverse_iterator(end()); }
+
+    /// Reverse iterator past the last position.
+    [[nodiscard]] const_reverse_iterator crend() const noexcept { return std::make_reverse_iterator(cbegin()); }
+
+    /// Same as crend().
+    [[nodiscard]] const_reverse_iterator rend() const noexcept { return crend(); }
+
+    /// Reverse iterator past the last position.
+    [[nodiscard]] reverse_iterator rend() noexcept { return std::make_reverse_iterator(begin()); }
+
+    /// The element of an identifier that is in the storage.
+    [[nodiscard]] const value_type &get(const entity_type entt) const { return element_at(base_type::index(entt)); }
+
+    /// The element of an identifier that is in the storage.
+    [[nodiscard]] value_type &get(const entity_type entt) {
+        return const_cast<value_type &>(std::as_const(*this).get(entt));
+    }
+
+    /// The element of an identifier, as a one-element tuple.
+    [[nodiscard]] std::tuple<const value_type &> get_as_tuple(const entity_type entt) const {
+        return std::forward_as_tuple(get(entt));
+    }
+
+    /// The element of an identifier, as a one-element tuple.
+    [[nodiscard]] std::tuple<value_type &> get_as_tuple(const entity_type entt) {
+        return std::forward_as_tuple(get(entt));
+    }
+
+    /// Adds an identifier and builds its element from args (braces for aggregates). Strong exception guarantee.
+    template<typename... Args>
+    value_type &emplace(const entity_type entt, Args &&...args) {
+        const auto it = emplace_element(entt, false, std::forward<Args>(args)...);
+        return element_at(static_cast<size_type>(it.index()));
+    }
+
+    /// Calls each function with the element in turn and returns it.
+    template<typename... Func>
+    value_type &patch(const entity_type entt, Func &&...func) {
+        auto &elem = get(entt);
+        (std::forward<Func>(func)(elem), ...);
+        return elem;
+    }
+
+    /// Adds every identifier of the range with a copy of value. Strong exception guarantee. Returns begin().
+    template<typename It>
+    iterator insert(It first, It last, const value_type &value = {}) {
+        if constexpr (std::forward_iterator<It>) {
+            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
+        }
+
+        size_type count{};
+
+        try {
+            for (; first != last; ++first, ++count) {
+                emplace_element(*first, true, value);
+            }
+        } catch (...) {
+            rollback_back(count);
+            throw;
+        }
+
+        return begin();
+    }
+
+    /// Adds every identifier of the range with a copy of the matching element of [from, ...). Strong exception
+    /// guarantee. Returns begin().
+    template<typename EIt, typename CIt>
+    requires std::is_same_v<std::remove_cvref_t<std::iter_value_t<CIt>>, value_type>
+        iterator insert(EIt first, EIt last, CIt from) {
+        if constexpr (std::forward_iterator<EIt>) {
+            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
+        }
+
+        size_type count{};
+
+        try {
+            for (; first != last; ++first, ++from, ++count) {
+                emplace_element(*first, true, *from);
+            }
+        } catch (...) {
+            rollback_back(count);
+            throw;
+        }
+
+        return begin();
+    }
+
+    /// Iterable of (entity, element &) tuples in iteration order. In-place holes are skipped.
+    [[nodiscard]] iterable each() noexcept {
+        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::begin(),
+                                                                                       base_type::end(), begin()),
+                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::end(),
+                                                                                       base_type::end(), end())};
+    }
+
+    /// Iterable of (entity, const element &) tuples in iteration order. In-place holes are skipped.
+    [[nodiscard]] const_iterable each() const noexcept {
+        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::cbegin(),
+                                                                                       base_type::cend(), cbegin()),
+                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::cend(),
+                                                                                       base_type::cend(), cend())};
+    }
+
+    /// Iterable of (entity, element &) tuples from packed position 0 up. In-place holes are skipped.
+    [[nodiscard]] reverse_iterable reach() noexcept {
+        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rbegin(),
+                                                                                       base_type::rend(), rbegin()),
+                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rend(),
+                                                                                       base_type::rend(), rend())};
+    }
+
+    /// Iterable of (entity, const element &) tuples from packed position 0 up. In-place holes are skipped.
+    [[nodiscard]] const_reverse_iterable reach() const noexcept {
+        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::crbegin(),
+                                                                                       base_type::crend(), crbegin()),
+                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::crend(),
+                                                                                       base_type::crend(), crend())};
+    }
+
+private:
+    mutable container_type payload;
+};
+
+/// Storage of a type without instances (empty types when the empty-type optimization is on, void, or any type
+/// whose page_size is 0): a sparse set with the storage interface.
+template<typename Type, typename Entity, typename Allocator>
+requires(component_traits<std::remove_const_t<Type>, Entity>::page_size ==
+         0u) class basic_storage<Type, Entity, Allocator>
+    : public basic_sparse_set<Entity, typename std::allocator_traits<Allocator>::template rebind_alloc<Entity>> {
+    using alloc_traits = std::allocator_traits<Allocator>;
+    static_assert(std::is_same_v<typename alloc_traits::value_type, Type>, "basic_storage: invalid allocator");
+    using underlying_type = basic_sparse_set<Entity, typename alloc_traits::template rebind_alloc<Entity>>;
+    using traits_type = component_traits<Type, Entity>;
+
+public:
+    /// Allocator type.
+    using allocator_type = Allocator;
+    /// The common base class.
+    using base_type = underlying_type;
+    /// Element type.
+    using element_type = Type;
+    /// No instances are stored.
+    using value_type = void;
+    /// Identifier type.
+    using entity_type = Entity;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// Signed integer type.
+    using difference_type = std::ptrdiff_t;
+    /// Iterable of (entity) tuples.
+    using iterable = iterable_adaptor<
+        internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::iterator>>;
+    /// Same as iterable.
+    using const_iterable = iterable;
+    /// Reverse iterable of (entity) tuples.
+    using reverse_iterable = iterable_adaptor<
+        internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::reverse_iterator>>;
+    /// Same as reverse_iterable.
+    using const_reverse_iterable = reverse_iterable;
+    /// The deletion policy of this storage type.
+    static constexpr deletion_policy storage_policy =
+        traits_type::in_place_delete ? deletion_policy::in_place : deletion_policy::swap_and_pop;
+
+    /// Default constructor.
+    basic_storage() : basic_storage{allocator_type{}} {}
+
+    /// Constructs an empty storage with the given allocator.
+    explicit basic_storage(const allocator_type &allocator) : base_type{type_id<Type>(), storage_policy, allocator} {}
+
+    basic_storage(const basic_storage &) = delete;
+
+    /// Move constructor.
+    basic_storage(basic_storage &&other) noexcept = default;
+
+    /// Allocator-extended move constructor.
+    basic_storage(basic_storage &&other, const allocator_type &allocator) : base_type{std::move(other), allocator} {}
+
+    basic_storage &operator=(const basic_storage &) = delete;
+
+    /// Move assignment.
+    basic_storage &operator=(basic_storage &&other) noexcept = default;
+
+    /// The allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept {
+        return allocator_type{base_type::get_allocator()};
+    }
+
+    /// Checks that the identifier is in the storage; there is nothing to return.
+    void get([[maybe_unused]] const entity_type entt) const {
+        TESSERA_ASSERT(base_type::contains(entt), "storage: get of an identifier that is not in the storage");
+    }
+
+    /// An empty tuple, after checking that the identifier is in the storage.
+    [[nodiscard]] std::tuple<> get_as_tuple([[maybe_unused]] const entity_type entt) const {
+        TESSERA_ASSERT(base_type::contains(entt), "storage: get of an identifier that is not in the storage");
+        return std::tuple{};
+    }
+
+    /// Adds an identifier; the arguments are ignored.
+    template<typename... Args>
+    void emplace(const entity_type entt, Args &&...) {
+        base_type::push_entity(entt, false);
+    }
+
+    /// Calls each function with no arguments, after checking that the identifier is in the storage.
+    template<typename... Func>
+    void patch([[maybe_unused]] const entity_type entt, Func &&...func) {
+        TESSERA_ASSERT(base_type::contains(entt), "storage: patch of an identifier that is not in the storage");
+        (std::forward<Func>(func)(), ...);
+    }
+
+    /// Adds every identifier of the range; the arguments are ignored. Strong exception guarantee.
+    template<typename It, typename... Args>
+    void insert(It first, It last, Args &&...) {
+        size_type count{};
+
+        try {
+            for (; first != last; ++first, ++count) {
+                base_type::push_entity(*first, true);
+            }
+        } catch (...) {
+            for (; count; --count) {
+                const auto it = base_type::begin();
+                base_type::policy_pop(it, it + 1);
+            }
+
+            throw;
+        }
+    }
+
+    /// Iterable of (entity) tuples in iteration order. In-place holes are skipped.
+    [[nodiscard]] iterable each() const noexcept {
+        return {
+            internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::begin(),
+                                                                                   base_type::end()),
+            internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::end(), base_type::end())};
+    }
+
+    /// Iterable of (entity) tuples from packed position 0 up. In-place holes are skipped.
+    [[nodiscard]] reverse_iterable reach() const noexcept {
+        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rbegin(),
+                                                                                       base_type::rend()),
+                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rend(),
+                                                                                       base_type::rend())};
+    }
+};
+
+/// The entity storage: generates, recycles and releases identifiers. In-use identifiers occupy packed positions
+/// [0, free_list()); released ones follow, each already carrying its next version.
+template<typename Entity, typename Allocator>
+class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity, Allocator> {
+    using alloc_traits = std::allocator_traits<Allocator>;
+    static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_storage: invalid allocator");
+    using underlying_type = basic_sparse_set<Entity, Allocator>;
+    using underlying_iterator = typename underlying_type::basic_iterator;
+    using traits_type = entt_traits<Entity>;
+
+    [[nodiscard]] Entity fresh() {
+        for (; underlying_type::has_index(
+                 traits_type::construct(static_cast<typename traits_type::entity_type>(cursor), {}));
+             ++cursor) {
+        }
+        TESSERA_ASSERT(cursor < traits_type::entity_mask, "entity storage: no identifiers left to generate");
+        return traits_type::construct(static_cast<typename traits_type::entity_type>(cursor++), {});
+    }
+
+    [[nodiscard]] bool in_use(const Entity entt) const {
+        return underlying_type::contains(entt) && (underlying_type::index(entt) < underlying_type::free_list());
+    }
+
+protected:
+    /// Forgets every identifier and restarts generation at index 0.
+    void pop_all() override {
+        underlying_type::pop_all();
+        cursor = 0u;
+    }
+
+    /// Any push means generate(hint).
+    underlying_iterator try_emplace(const Entity hint, const bool, const void *) override {
+        return underlying_type::find(generate(hint));
+    }
+
+public:
+    /// Allocator type.
+    using allocator_type = Allocator;
+    /// The common base class.
+    using base_type = underlying_type;
+    /// Element type.
+    using element_type = Entity;
+    /// No instances are stored.
+    using value_type = void;
+    /// Identifier type.
+    using entity_type = Entity;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// Signed integer type.
+    using difference_type = std::ptrdiff_t;
+    /// Iterable of (entity) tuples over the identifiers in use.
+    using iterable = iterable_adaptor<internal::extended_storage_iterator<false, typename base_type::iterator>>;
+    /// Same as iterable.
+    using const_iterable = iterable;
+    /// Reverse iterable of (entity) tuples over the identifiers in use.
+    using reverse_iterable =
+        iterable_adaptor<internal::extended_storage_iterator<false, typename base_type::reverse_iterator>>;
+    /// Same as reverse_iterable.
+    using const_reverse_iterable = reverse_iterable;
+    /// The deletion policy of the entity storage.
+    static constexpr deletion_policy storage_policy = deletion_policy::swap_only;
+
+    /// Default constructor.
+    basic_storage() : basic_storage{allocator_type{}} {}
+
+    /// Constructs an empty storage with the given allocator.
+    explicit basic_storage(const allocator_type &allocator) : base_type{type_id<void>(), storage_policy, allocator} {}
+
+    basic_storage(const basic_storage &) = delete;
+
+    /// Move constructor: the source is left empty.
+    basic_storage(basic_storage &&other) noexcept
+        : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})} {}
+
+    /// Allocator-extended move constructor.
+    basic_storage(basic_storage &&other, const allocator_type &allocator)
+        : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})} {}
+
+    basic_storage &operator=(const basic_storage &) = delete;
+
+    /// Move assignment: the source is left empty.
+    basic_storage &operator=(basic_storage &&other) noexcept {
+        base_type::operator=(std::move(other));
+        cursor = std::exchange(other.cursor, size_type{});
+        return *this;
+    }
+
+    /// Exchanges the contents with another storage.
+    void swap(basic_storage &other) noexcept {
+        using std::swap;
+        base_type::swap(other);
+        swap(cursor, other.cursor);
+    }
+
+    /// The allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept { return base_type::get_allocator(); }
+
+    /// Checks that the identifier is in use; there is nothing to return.
+    void get([[maybe_unused]] const entity_type entt) const {
+        TESSERA_ASSERT(in_use(entt), "entity storage: the identifier is not in use");
+    }
+
+    /// An empty tuple, after checking that the identifier is in use.
+    [[nodiscard]] std::tuple<> get_as_tuple([[maybe_unused]] const entity_type entt) const {
+        TESSERA_ASSERT(in_use(entt), "entity storage: the identifier is not in use");
+        return std::tuple{};
+    }
+
+    /// A new identifier: the most recently released one if any (LIFO), otherwise a fresh index with version 0.
+    entity_type generate() {
+        const auto len = base_type::free_list();
+        const auto entt = (len == base_type::size()) ? fresh() : base_type::data()[len];
+        return *base_type::push_entity(entt, true);
+    }
+
+    /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.
+    entity_type generate(const entity_type hint) {
+        if (hint != null && hint != tombstone) {
+            const auto stored = traits_type::construct(traits_type::to_entity(hint), base_type::current(hint));
+
+            if (!base_type::has_index(hint) || !(base_type::index(stored) < base_type::free_list())) {
+                return *base_type::push_entity(hint, true);
+            }
+        }
+
+        return generate();
+    }
+
+    /// Fills the range with new identifiers, released ones first (LIFO).
+    template<typename It>
+    void generate(It first, It last) {
+        for (; first != last; ++first) {
+            *first = generate();
+        }
+    }
+
+    /// Calls each function with no arguments, after checking that the identifier is in use.
+    template<typename... Func>
+    void patch([[maybe_unused]] const entity_type entt, Func &&...func) {
+        TESSERA_ASSERT(in_use(entt), "entity storage: patch of an identifier that is not in use");
+        (std::forward<Func>(func)(), ...);
+    }
+
+    /// Iterable of (entity) tuples over the identifiers in use.
+    [[nodiscard]] iterable each() const noexcept {
+        const auto it = base_type::end() - static_cast<difference_type>(base_type::free_list());
+        return {internal::make_extended_storage_iterator<false>(it, base_type::end()),
+                internal::make_extended_storage_iterator<false>(base_type::end(), base_type::end())};
+    }
+
+    /// Iterable of (entity) tuples over the identifiers in use, from packed position 0 up.
+    [[nodiscard]] reverse_iterable reach() const noexcept {
+        const auto it = base_type::rbegin() + static_cast<difference_type>(base_type::free_list());
+        return {internal::make_extended_storage_iterator<false>(base_type::rbegin(), it),
+                internal::make_extended_storage_iterator<false>(it, it)};
+    }
+
+    /// Fresh identifiers start at the index of `hint` from now on; its version is ignored.
+    void start_from(const entity_type hint) { cursor = static_cast<size_type>(traits_type::to_entity(hint)); }
+
+private:
+    size_type cursor{};
+};
+
+/// The pool type the registry uses for Type: a storage with signals. Specialize it to plug in another storage.
+template<typename Type, typename Entity, typename Allocator>
+struct storage_type {
+    /// The pool type.
+    using type = sigh_mixin<basic_storage<Type, Entity, Allocator>>;
+};
+
+/// Reactive storages collect entities instead of keeping components.
+template<typename Entity, typename Allocator>
+struct storage_type<reactive, Entity, Allocator> {
+    /// The pool type.
+    using type = reactive_mixin<basic_storage<reactive, Entity, Allocator>>;
+};
+
+/// The pool type for an element type, const if the element type is const.
+template<typename Type, typename Entity, typename Allocator>
+struct storage_for {
+    /// The pool type.
+    using type = constness_as_t<storage_type_t<std::remove_const_t<Type>, Entity, Allocator>, Type>;
+};
+
+} // namespace tessera
+
+#endif
