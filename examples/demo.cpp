@@ -1,6 +1,6 @@
-// A tour of the parts of tessera that exist so far: hashed strings, type identity, signals and entity
-// identifiers. It prints what it does and exits non-zero if anything differs from what the
-// documentation promises, so it also runs as a test.
+// A tour of tessera's building blocks: hashed strings, type identity, signals and entity identifiers.
+// It prints what it does and exits non-zero if anything differs from what the documentation promises,
+// so it also runs as a test (examples.demo).
 #include <cstdio>
 #include <string_view>
 
