@@ -1,0 +1,9 @@
+# Script mode: runs PROGRAM and fails unless its standard output equals the file EXPECTED.
+execute_process(COMMAND ${PROGRAM} OUTPUT_VARIABLE actual RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} exited with ${result}")
+endif()
+file(READ ${EXPECTED} expected)
+if(NOT actual STREQUAL expected)
+    message(FATAL_ERROR "output differs from ${EXPECTED}\n--- actual ---\n${actual}--- expected ---\n${expected}")
+endif()
