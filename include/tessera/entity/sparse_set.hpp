@@ -9,6 +9,7 @@
 #include "../core/type_info.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -466,16 +467,11 @@ public:
 
     /// Releases unused memory: spare packed capacity and sparse pages that hold no identifier.
     virtual void shrink_to_fit() {
-        std::vector<bool> used(sparse.size(), false);
-
-        for (auto &&elem : packed) {
-            if (elem != tombstone) {
-                used[static_cast<size_type>(traits_type::to_entity(elem)) / traits_type::page_size] = true;
-            }
-        }
-
+        // a page is unused when every entry is empty: finding that out needs no memory, so shrinking neither
+        // bypasses the allocator nor fails for lack of memory
         for (size_type page{}; page < sparse.size(); ++page) {
-            if (!used[page]) {
+            if (sparse[page] && std::all_of(sparse[page], sparse[page] + traits_type::page_size,
+                                            [](const entity_type elem) { return elem == null; })) {
                 release_sparse_page(page);
             }
         }
