@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <iterator>
 #include <new>
+#include <ranges>
 #include <string>
 #include <tessera/core/algorithm.hpp>
 #include <tessera/core/type_info.hpp>
@@ -92,6 +93,9 @@ TEST(sparse_set, member_types) {
     static_assert(std::is_same_v<std::iter_reference_t<set::iterator>, const entity &>);
     static_assert(std::random_access_iterator<set::iterator>);
     static_assert(std::random_access_iterator<set::reverse_iterator>);
+    static_assert(std::ranges::random_access_range<const set>);
+    static_assert(std::ranges::sized_range<const set>);
+    static_assert(std::ranges::common_range<const set>);
     static_assert(std::has_virtual_destructor_v<set>);
     static_assert(!std::is_copy_constructible_v<set>);
     static_assert(!std::is_copy_assignable_v<set>);
@@ -577,7 +581,11 @@ TEST_P(any_policy, erase_and_remove_single) {
 TEST_P(any_policy, erase_and_remove_ranges) {
     tessera::sparse_set set{GetParam()};
     const auto all = ids({0u, 1u, 2u, 3u, 4u, 5u});
-    set.push(all.begin(), all.end());
+    EXPECT_EQ(set.push(all.end(), all.end()), set.end());
+    // the range form returns the last one pushed, which the appending policies iterate first
+    const auto last = set.push(all.begin(), all.end());
+    EXPECT_EQ(last, set.begin());
+    EXPECT_EQ(*set.begin(), make(5u));
 
     const auto some = ids({1u, 3u});
     set.erase(some.begin(), some.end());
@@ -657,6 +665,36 @@ TEST_P(any_policy, erase_while_iterating) {
     for (std::uint32_t index{}; index < 8u; ++index) {
         EXPECT_FALSE(set.contains(make(index)));
     }
+}
+
+TEST_P(any_policy, push_while_iterating) {
+    tessera::sparse_set set{GetParam()};
+    for (std::uint32_t index{}; index < 4u; ++index) {
+        set.push(make(index));
+    }
+
+    // appended identifiers land behind the iteration, which goes down to position 0
+    std::vector<entity> seen{};
+    for (const auto entt : set) {
+        seen.push_back(entt);
+        set.push(make(traits::to_entity(entt) + 100u));
+    }
+
+    EXPECT_EQ(seen, ids({3u, 2u, 1u, 0u}));
+    EXPECT_EQ(set.size(), 8u);
+    expect_consistent(set);
+}
+
+TEST(sparse_set, swap_only_release_wraps_the_version) {
+    tessera::sparse_set set{deletion_policy::swap_only};
+    set.push(make(1u, 0xFFEu));
+    set.erase(make(1u, 0xFFEu));
+    EXPECT_EQ(set.current(make(1u)), 0u);
+    EXPECT_TRUE(set.contains(make(1u, 0u)));
+    EXPECT_FALSE(set.contains(make(1u, 0xFFFu)));
+    set.push(make(1u, 0u));
+    set.erase(make(1u, 0u));
+    EXPECT_EQ(set.current(make(1u)), 1u);
 }
 
 TEST_P(any_policy, erase_through_own_iterators) {
@@ -1080,6 +1118,42 @@ TEST(sparse_set, misuse_on_push) {
     EXPECT_EQ(set.free_list(), 0u);
 }
 
+TEST_P(any_policy, erase_through_iterators_of_absent_identifiers_is_a_misuse) {
+    tessera::sparse_set set{GetParam()};
+    set.push(make(0u));
+    set.push(make(1u));
+
+    // the index shares a page with identifiers of the set, but is not in it
+    tessera::sparse_set other{};
+    other.push(make(5u));
+    EXPECT_MISUSE(set.erase(other.begin(), other.end()), "not in the set");
+    // another version of an identifier of the set
+    other.clear();
+    other.push(make(1u, 3u));
+    EXPECT_MISUSE(set.erase(other.begin(), other.end()), "not in the set");
+
+    EXPECT_EQ(set.size(), 2u);
+    EXPECT_TRUE(set.contains(make(0u)));
+    EXPECT_TRUE(set.contains(make(1u)));
+    expect_consistent(set);
+}
+
+TEST(sparse_set, erase_through_own_iterators_over_holes_is_a_misuse) {
+    tessera::sparse_set set{deletion_policy::in_place};
+    const auto all = ids({0u, 1u, 2u});
+    set.push(all.begin(), all.end());
+    set.erase(make(1u));
+    set.erase(make(2u));
+
+    // position 2 is a hole that links to index 1, whose page exists: the range must hold identifiers of the set
+    EXPECT_MISUSE(set.erase(set.begin(), set.end()), "erasing an identifier that is not in the set");
+    EXPECT_TRUE(set.contains(make(0u)));
+    EXPECT_EQ(set.free_list(), 2u);
+    expect_consistent(set);
+    EXPECT_EQ(set.push(make(4u)).index(), 2);
+    EXPECT_EQ(set.push(make(5u)).index(), 1);
+}
+
 TEST(sparse_set, misuse_on_lookup) {
     tessera::sparse_set set{};
     EXPECT_MISUSE(static_cast<void>(set.index(make(0u))), "index of an identifier that is not in the set");
@@ -1090,6 +1164,25 @@ TEST(sparse_set, misuse_on_lookup) {
     EXPECT_MISUSE(static_cast<void>(set.index(tessera::null)), "not in the set");
     EXPECT_MISUSE(static_cast<void>(set[1u]), "position out of range");
     EXPECT_EQ(set[0u], make(3u));
+}
+
+TEST(sparse_set, too_many_elements) {
+    // an in-place set appends on range push even with holes, so its packed array can outgrow the indices
+    tessera::sparse_set set{deletion_policy::in_place};
+    std::vector<entity> every{};
+    every.reserve(traits::entity_mask);
+    for (std::uint32_t index{}; index < traits::entity_mask; ++index) {
+        every.push_back(make(index));
+    }
+    set.push(every.begin(), every.end());
+    EXPECT_EQ(set.size(), traits::entity_mask);
+
+    set.erase(make(7u));
+    const std::array again{make(7u, 1u)};
+    EXPECT_MISUSE(set.push(again.begin(), again.end()), "sparse_set: too many elements");
+    EXPECT_FALSE(set.contains(make(7u, 1u)));
+    // the free list still works
+    EXPECT_EQ(set.push(make(7u, 1u)).index(), 7);
 }
 
 TEST(sparse_set, other_identifier_types) {
@@ -1167,6 +1260,16 @@ TEST(sparse_set, allocator_sees_every_allocation) {
         EXPECT_EQ(moved.get_allocator(), allocator);
     }
     EXPECT_GT(log.allocations, 3u);
+
+    // default-constructed allocators share the global log
+    auto &global = tessera_test::allocation_log::global();
+    const auto before = global.allocations;
+    {
+        tracked_set set{};
+        set.push(make(0u));
+        EXPECT_EQ(global.allocations, before + 3u);
+    }
+    EXPECT_EQ(global.live(), 0u);
     EXPECT_TRUE(log.balanced()) << log.live() << " blocks, " << log.live_bytes << " bytes, " << log.mismatches
                                 << " mismatches";
 }
@@ -1230,6 +1333,15 @@ TEST(sparse_set, move_between_different_allocators_is_a_misuse) {
         tracked_set set{tessera_test::tracking_allocator<entity>{log}};
         EXPECT_MISUSE(tracked_set(std::move(set), tessera_test::tracking_allocator<entity>{other_log}),
                       "moving a set between different allocators is not supported");
+
+        // a failed move leaves the source as it was
+        set.push(make(1u));
+        set.push(make(page + 2u));
+        EXPECT_MISUSE(tracked_set(std::move(set), tessera_test::tracking_allocator<entity>{other_log}),
+                      "moving a set between different allocators is not supported");
+        EXPECT_TRUE(set.contains(make(1u))); // NOLINT(bugprone-use-after-move)
+        EXPECT_TRUE(set.contains(make(page + 2u)));
+        EXPECT_EQ(set.size(), 2u);
     }
     EXPECT_TRUE(log.balanced());
     EXPECT_TRUE(other_log.balanced());
@@ -1258,9 +1370,19 @@ TEST(sparse_set, push_is_strongly_exception_safe) {
         EXPECT_EQ(set.current(make(2u)), traits::to_version(tessera::tombstone));
         EXPECT_TRUE(set.contains(make(1u)));
 
-        // a sparse page cannot be allocated
+        // the page table cannot grow
         EXPECT_THROW(set.push(make(page + 1u)), std::bad_alloc);
         EXPECT_FALSE(set.contains(make(page + 1u)));
+
+        // the page table grows, the page itself cannot be allocated
+        log.fail_after = 1u;
+        EXPECT_THROW(set.push(make(3u * page)), std::bad_alloc);
+        EXPECT_FALSE(set.contains(make(3u * page)));
+        EXPECT_EQ(set.size(), 1u);
+        log.fail_after = tessera_test::allocation_log::never;
+        set.push(make(3u * page));
+        EXPECT_TRUE(set.contains(make(3u * page)));
+        set.erase(make(3u * page));
 
         log.fail_after = tessera_test::allocation_log::never;
         set.push(make(2u));

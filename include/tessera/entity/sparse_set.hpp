@@ -223,6 +223,7 @@ protected:
     /// Removes the entity at `it` from a swap-and-pop set.
     void swap_and_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
+        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         auto &self = sparse_ref(*it);
         const auto entt = traits_type::to_entity(self);
         sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
@@ -235,6 +236,7 @@ protected:
     /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
     void in_place_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
+        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
         packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
         head = pos;
@@ -368,6 +370,15 @@ protected:
     }
 
 private:
+    /// The source of an allocator-extended move, checked before anything is taken from it: its pages cannot
+    /// change allocator, and a failed check must leave it whole.
+    [[nodiscard]] static basic_sparse_set &checked_source(basic_sparse_set &other,
+                                                          [[maybe_unused]] const allocator_type &allocator) {
+        TESSERA_ASSERT(alloc_traits::is_always_equal::value || other.get_allocator() == allocator,
+                       "sparse_set: moving a set between different allocators is not supported");
+        return other;
+    }
+
     [[nodiscard]] constexpr size_type policy_to_head() const noexcept {
         return mode == deletion_policy::swap_only ? size_type{} : max_size;
     }
@@ -404,10 +415,9 @@ public:
 
     /// Allocator-extended move constructor. The allocators must compare equal.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
-        : sparse{std::move(other.sparse), allocator}, packed{std::move(other.packed), allocator}, info_{other.info_},
-          mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
-                       "sparse_set: moving a set between different allocators is not supported");
+        : sparse{std::move(checked_source(other, allocator).sparse), allocator}, packed{std::move(other.packed),
+                                                                                        allocator},
+          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
         other.sparse.clear();
         other.packed.clear();
     }
