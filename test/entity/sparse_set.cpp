@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <iterator>
 #include <new>
 #include <ranges>

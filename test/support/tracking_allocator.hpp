@@ -79,7 +79,14 @@ public:
 
         const auto bytes = count * sizeof(Type);
         auto *ptr = static_cast<Type *>(::operator new (bytes, std::align_val_t{alignof(Type)}));
-        log_->blocks.emplace(ptr, bytes);
+
+        try {
+            log_->blocks.emplace(ptr, bytes);
+        } catch (...) {
+            ::operator delete (ptr, std::align_val_t{alignof(Type)});
+            throw;
+        }
+
         ++log_->allocations;
         log_->live_bytes += bytes;
         return ptr;
