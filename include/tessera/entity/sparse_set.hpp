@@ -372,8 +372,8 @@ protected:
 private:
     /// The source of an allocator-extended move, checked before anything is taken from it: its pages cannot
     /// change allocator, and a failed check must leave it whole.
-    [[nodiscard]] static basic_sparse_set &checked_source(basic_sparse_set &other,
-                                                          [[maybe_unused]] const allocator_type &allocator) {
+    [[nodiscard]] static basic_sparse_set &movable(basic_sparse_set &other,
+                                                   [[maybe_unused]] const allocator_type &allocator) {
         TESSERA_ASSERT(alloc_traits::is_always_equal::value || other.get_allocator() == allocator,
                        "sparse_set: moving a set between different allocators is not supported");
         return other;
@@ -415,8 +415,7 @@ public:
 
     /// Allocator-extended move constructor. The allocators must compare equal.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
-        : sparse{std::move(checked_source(other, allocator).sparse), allocator}, packed{std::move(other.packed),
-                                                                                        allocator},
+        : sparse{std::move(movable(other, allocator).sparse), allocator}, packed{std::move(other.packed), allocator},
           info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
         other.sparse.clear();
         other.packed.clear();
