@@ -3,9 +3,11 @@
 // exception safety.
 #include "support/misuse.hpp"
 #include <algorithm>
+#include <any>
 #include <array>
 #include <cstddef>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <new>
@@ -337,6 +339,10 @@ TEST(storage, element_iterators) {
     EXPECT_EQ(cit, cstorage.cbegin());
     EXPECT_EQ(cstorage.end(), cstorage.cend());
     EXPECT_EQ(cstorage.cend() - cit, 3);
+    EXPECT_TRUE(storage.begin() == cstorage.cbegin());
+    EXPECT_TRUE(cit == storage.begin());
+    EXPECT_EQ(storage.end() - cit, 3);
+    EXPECT_TRUE(cit < storage.end());
     storage.begin()->value = 30;
     EXPECT_EQ(cit->value, 30);
 
@@ -461,6 +467,31 @@ TEST(storage, compact_restores_contiguity) {
     // no hole left: the next emplace appends
     storage.emplace(make(9), 90);
     EXPECT_EQ(storage.index(make(9)), 3u);
+}
+
+namespace {
+
+/// Stable, with an initializer-list constructor that would swallow a braced move.
+struct any_list {
+    static constexpr bool in_place_delete = true;
+    any_list(std::initializer_list<std::any> init) : items(init) {}
+    std::vector<std::any> items;
+};
+
+} // namespace
+
+TEST(storage, compact_moves_elements_with_their_own_constructor) {
+    tessera::storage<any_list> storage;
+    storage.emplace(make(0), any_list{1});
+    storage.emplace(make(1), any_list{2, 3});
+    storage.emplace(make(2), any_list{4, 5, 6});
+    storage.erase(make(0));
+
+    storage.compact();
+    EXPECT_EQ(storage.index(make(2)), 0u);
+    ASSERT_EQ(storage.get(make(2)).items.size(), 3u);
+    EXPECT_EQ(std::any_cast<int>(storage.get(make(2)).items[2]), 6);
+    EXPECT_EQ(storage.get(make(1)).items.size(), 2u);
 }
 
 TEST(storage, pinned_type_is_stable) {

@@ -1,6 +1,7 @@
 // Tests of storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release.
 #include "support/misuse.hpp"
 #include <array>
+#include <functional>
 #include <gtest/gtest.h>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
@@ -295,4 +296,18 @@ TEST(storage_entity, move_and_swap) {
     EXPECT_EQ(storage.generate(), make(24));
     EXPECT_TRUE(other.empty()); // NOLINT(bugprone-use-after-move)
     EXPECT_EQ(other.generate(), make(0));
+}
+
+TEST(storage_entity, sort_orders_the_identifiers_in_use_only) {
+    entity_storage storage;
+    for (int count = 0; count < 5; ++count) {
+        storage.generate();
+    }
+    storage.erase(make(2));
+
+    storage.sort(std::greater{});
+    EXPECT_EQ(each_of(storage), (std::vector{make(4), make(3), make(1), make(0)}));
+    EXPECT_EQ(every_id(storage).front(), make(2, 1));
+    EXPECT_EQ(storage.free_list(), 4u);
+    EXPECT_EQ(storage.generate(), make(2, 1));
 }

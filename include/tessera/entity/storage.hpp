@@ -96,19 +96,20 @@ public:
     template<typename Other>
     [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
                                                              const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.offset - lhs.offset;
+        // friends of one instantiation cannot see the other's members: go through index()
+        return rhs.index() - lhs.index();
     }
 
     template<typename Other>
     [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return lhs.offset == rhs.offset;
+        return lhs.index() == rhs.index();
     }
 
     template<typename Other>
     [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
                                                     const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.offset <=> lhs.offset;
+        return rhs.index() <=> lhs.index();
     }
 
 private:
@@ -351,7 +352,8 @@ protected:
             auto &lhs = element_at(from);
 
             if (traits_type::in_place_delete && underlying_type::data()[to] == tombstone) {
-                ::new (static_cast<void *>(std::addressof(element_at(to)))) Type{std::move(lhs)};
+                // parentheses: braces would pick an initializer-list constructor that accepts the element itself
+                ::new (static_cast<void *>(std::addressof(element_at(to)))) Type(std::move(lhs));
                 std::destroy_at(std::addressof(lhs));
             } else {
                 using std::swap;
