@@ -242,6 +242,15 @@ protected:
         head = pos;
     }
 
+    /// Takes back the identifier at the last packed position of an appending set. It undoes an append that could
+    /// not be completed, so an in-place set gets no hole out of it.
+    void pop_back_entity() {
+        TESSERA_ASSERT(mode != deletion_policy::swap_only && !packed.empty() && packed.back() != tombstone,
+                       "sparse_set: pop_back_entity needs an identifier at the back of an appending set");
+        sparse_ref(packed.back()) = null;
+        packed.pop_back();
+    }
+
     /// Releases the identifier at `it` of a swap-only set: it moves to the released region with its next version.
     void swap_only_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
