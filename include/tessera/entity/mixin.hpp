@@ -318,7 +318,8 @@ class basic_reactive_mixin : public Type {
     static void collect([[maybe_unused]] basic_reactive_mixin &self, [[maybe_unused]] const owner_type &reg,
                         const typename underlying_type::entity_type entt) {
         if (!self.contains(entt)) {
-            self.emplace(entt);
+            // through the opaque interface, so that a signal mixin stacked on top of this one publishes construct
+            self.push(entt);
         }
     }
 
