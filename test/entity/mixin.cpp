@@ -770,3 +770,41 @@ TEST(ReactiveMixin, HasNoSignalsButCanBeStacked) {
     EXPECT_EQ(rec.owners[0], &reg);
     reactive.reset();
 }
+
+TEST(ReactiveMixin, DefaultCandidateDefaultConstructsTheValue) {
+    tessera::registry reg;
+    tessera::reactive_mixin<tessera::storage<int>> storage;
+    storage.bind(reg);
+    storage.on_update<position>();
+
+    const auto entt = reg.create();
+    reg.emplace<position>(entt, 0, 0);
+    reg.patch<position>(entt);
+    ASSERT_TRUE(storage.contains(entt));
+    EXPECT_EQ(storage.get(entt), 0);
+
+    // collecting twice keeps the value
+    storage.get(entt) = 3;
+    reg.patch<position>(entt);
+    EXPECT_EQ(storage.get(entt), 3);
+    EXPECT_EQ(storage.size(), 1u);
+    storage.reset();
+}
+
+TEST(ReactiveMixin, RegistryOwnedStorageFollowsAMovedRegistry) {
+    tessera::registry source;
+    auto &obs = source.storage<tessera::reactive>("obs"_hs);
+    obs.on_construct<position>();
+
+    tessera::registry target{std::move(source)};
+    EXPECT_EQ(&obs.registry(), &target);
+    EXPECT_EQ(&target.storage<tessera::reactive>("obs"_hs), &obs);
+
+    const auto entt = target.create();
+    target.emplace<position>(entt, 0, 0);
+    EXPECT_TRUE(obs.contains(entt));
+
+    target.destroy(entt);
+    EXPECT_FALSE(obs.contains(entt));
+    obs.reset();
+}
