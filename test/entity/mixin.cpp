@@ -808,3 +808,64 @@ TEST(ReactiveMixin, RegistryOwnedStorageFollowsAMovedRegistry) {
     EXPECT_FALSE(obs.contains(entt));
     obs.reset();
 }
+
+namespace {
+
+/// A user registry type derived from the library one.
+struct derived_registry : tessera::registry {
+    int tag_value{};
+};
+
+} // namespace
+
+TEST(SighMixin, BoundToADerivedRegistry) {
+    using pool_type = tessera::basic_sigh_mixin<tessera::storage<int>, derived_registry>;
+    derived_registry reg;
+    pool_type direct;
+    pool_type through_base;
+
+    direct.bind(reg);
+    through_base.bind(static_cast<tessera::registry &>(reg));
+
+    EXPECT_EQ(&direct.registry(), &reg);
+    EXPECT_EQ(&through_base.registry(), &reg);
+    static_assert(std::is_same_v<decltype(direct.registry()), derived_registry &>);
+}
+
+namespace {
+
+using derived_reactive = tessera::basic_reactive_mixin<tessera::storage<void>, derived_registry>;
+
+/// A candidate that reads the derived registry.
+void when_tagged(derived_reactive &storage, const derived_registry &reg, const tessera::entity entt) {
+    if (reg.tag_value == 1) {
+        storage.emplace(entt);
+    }
+}
+
+} // namespace
+
+TEST(ReactiveMixin, BoundToADerivedRegistry) {
+    using storage_type = derived_reactive;
+    derived_registry reg;
+    storage_type storage;
+    storage.bind(static_cast<tessera::registry &>(reg));
+    EXPECT_EQ(&storage.registry(), &reg);
+
+    storage.on_construct<position>();
+    const auto entt = reg.create();
+    reg.emplace<position>(entt, 0, 0);
+    EXPECT_TRUE(storage.contains(entt));
+
+    storage_type custom;
+    custom.bind(reg);
+    custom.on_update<position, &when_tagged>();
+    reg.patch<position>(entt);
+    EXPECT_FALSE(custom.contains(entt));
+    reg.tag_value = 1;
+    reg.patch<position>(entt);
+    EXPECT_TRUE(custom.contains(entt));
+
+    custom.reset();
+    storage.reset();
+}

@@ -675,6 +675,24 @@ TEST(Registry, DependencyIdiom) {
     EXPECT_TRUE(reg.all_of<tag>(other));
 }
 
+TEST(Registry, EveryNewEntityGetsAComponent) {
+    tessera::registry reg;
+    reg.on_construct<tessera::entity>().connect<&tessera::registry::emplace<tag>>();
+
+    const auto entt = reg.create();
+    std::array<tessera::entity, 2u> range{};
+    reg.create(range.begin(), range.end());
+
+    EXPECT_TRUE(reg.all_of<tag>(entt));
+    EXPECT_TRUE(reg.all_of<tag>(range[0]));
+    EXPECT_TRUE(reg.all_of<tag>(range[1]));
+    EXPECT_EQ(reg.storage<tag>().size(), 3u);
+
+    reg.destroy(entt);
+    EXPECT_EQ(reg.storage<tag>().size(), 2u);
+    EXPECT_TRUE(reg.all_of<tag>(reg.create()));
+}
+
 // Sorting, compacting, groups
 
 TEST(Registry, SortByComponentAndByEntity) {
@@ -971,4 +989,32 @@ TEST(Registry, CustomIdentifierClass) {
     reg.emplace<int>(entt, 3);
     EXPECT_EQ(reg.get<int>(entt), 3);
     EXPECT_EQ(tessera::basic_registry<custom_entity>::entity(custom_entity{0x00300007u}), custom_entity{7u});
+}
+
+TEST(Registry, PoolLookupsSurviveReactivePools) {
+    tessera::registry reg;
+    auto &ints = reg.storage<int>();
+    auto &custom = reg.storage<int>("custom"_hs);
+    auto &first = reg.storage<tessera::reactive>("first"_hs);
+    auto &chars = reg.storage<char>("chars"_hs);
+    auto &second = reg.storage<tessera::reactive>();
+
+    EXPECT_EQ(reg.storage(tessera::type_hash<int>::value()), &ints);
+    EXPECT_EQ(reg.storage("custom"_hs), &custom);
+    EXPECT_EQ(reg.storage("first"_hs), &first);
+    EXPECT_EQ(reg.storage("chars"_hs), &chars);
+    EXPECT_EQ(reg.storage(tessera::type_hash<tessera::reactive>::value()), &second);
+    EXPECT_EQ(std::as_const(reg).storage<int>("custom"_hs), &custom);
+    EXPECT_EQ(&reg.storage<char>("chars"_hs), &chars);
+    EXPECT_EQ(&reg.storage<tessera::reactive>("first"_hs), &first);
+    EXPECT_MISUSE(static_cast<void>(reg.storage<char>("first"_hs)), "taken by another element type");
+
+    std::size_t count{};
+
+    for (auto [id, pool] : reg.storage()) {
+        EXPECT_EQ(reg.storage(id), &pool);
+        ++count;
+    }
+
+    EXPECT_EQ(count, 5u);
 }

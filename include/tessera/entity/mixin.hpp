@@ -6,6 +6,7 @@
 #include "../config/config.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
+#include "../signal/delegate.hpp"
 #include "../signal/sigh.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -323,9 +324,24 @@ class basic_reactive_mixin : public Type {
         }
     }
 
+    /// Hands the registry over to Candidate as the owner type: pools publish their own registry type, which is
+    /// the base of a derived owner.
+    template<auto Candidate>
+    static void relay(basic_reactive_mixin &self, basic_registry_type &reg,
+                      const typename underlying_type::entity_type entt) {
+        delegate<void(owner_type &, const typename underlying_type::entity_type)> func{};
+        func.template connect<Candidate>(self);
+        func(static_cast<owner_type &>(reg), entt);
+    }
+
     template<typename Clazz, auto Candidate, typename Sink>
     basic_reactive_mixin &observe(Sink listeners) {
-        conn.push_back(listeners.template connect<Candidate>(*this));
+        if constexpr (std::is_same_v<owner_type, basic_registry_type>) {
+            conn.push_back(listeners.template connect<Candidate>(*this));
+        } else {
+            conn.push_back(listeners.template connect<&basic_reactive_mixin::relay<Candidate>>(*this));
+        }
+
         return *this;
     }
 
