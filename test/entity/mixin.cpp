@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <gtest/gtest.h>
+#include <memory>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/mixin.hpp>
 #include <tessera/entity/registry.hpp>
@@ -506,13 +507,18 @@ TEST(SighMixin, EntityStorageSignals) {
     ASSERT_EQ(updated.seen.size(), 1u);
     EXPECT_EQ(updated.seen[0], range[0]);
 
+    // releasing, forcing a version or creating never publishes update
+    reg.destroy(reg.create(), 7u);
+    reg.release(reg.create(), 3u);
+    EXPECT_EQ(updated.seen.size(), 1u);
+
     // the name is ignored for the entity storage
     EXPECT_FALSE(reg.on_update<tessera::entity>("whatever"_hs).empty());
 
     // clear() fires destroy only for the identifiers in use
     reg.emplace<int>(range[1], 3);
     reg.clear();
-    EXPECT_EQ(destroyed.seen.size(), 4u);
+    EXPECT_EQ(destroyed.seen.size(), 6u);
     EXPECT_EQ(destroyed.checks_failed, 0);
 }
 
@@ -868,4 +874,24 @@ TEST(ReactiveMixin, BoundToADerivedRegistry) {
 
     custom.reset();
     storage.reset();
+}
+
+TEST(ReactiveMixin, ResetAfterTheRegistryMoved) {
+    auto source = std::make_unique<tessera::registry>();
+    auto &obs = source->storage<tessera::reactive>("obs"_hs);
+    obs.on_construct<tessera::entity>().on_construct<position>();
+
+    tessera::registry target{std::move(*source)};
+    source.reset();
+
+    const auto entt = target.create();
+    EXPECT_TRUE(obs.contains(entt));
+
+    obs.reset();
+    EXPECT_TRUE(target.on_construct<tessera::entity>().empty());
+    EXPECT_TRUE(target.on_construct<position>().empty());
+
+    obs.clear();
+    static_cast<void>(target.create());
+    EXPECT_TRUE(obs.empty());
 }

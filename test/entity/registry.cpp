@@ -631,6 +631,19 @@ TEST(Registry, OpaqueCloning) {
     EXPECT_EQ(reg.storage<int>("named"_hs).get(dst), 5);
     EXPECT_EQ(reg.get<velocity>(dst).dx, 9);
 
+    // the doc's loop, into a fresh entity
+    const auto copy = reg.create();
+
+    for (auto &&curr : reg.storage()) {
+        if (auto &storage = curr.second; storage.contains(src)) {
+            storage.push(copy, storage.value(src));
+        }
+    }
+
+    EXPECT_EQ(reg.get<position>(copy).y, 2);
+    EXPECT_TRUE(reg.all_of<tag>(copy));
+    EXPECT_FALSE(reg.all_of<velocity>(copy));
+
     // push without a value default-constructs, or fails for a type that cannot be
     tessera::sparse_set &positions = reg.storage<position>();
     const auto third = reg.create();
