@@ -364,8 +364,8 @@ TEST(SighMixin, UnboundStorageWithListenersIsAMisuse) {
         tessera::storage_for_t<int> pool;
         pool.on_construct().connect<&recorder::on_any>(rec);
         EXPECT_MISUSE(pool.emplace(entt, 1), "not bound");
-        EXPECT_MISUSE(static_cast<void>(pool.registry()), "not bound");
-        EXPECT_MISUSE(static_cast<void>(std::as_const(pool).registry()), "not bound");
+        EXPECT_MISUSE(static_cast<void>(pool.registry()), "sigh_mixin::registry: the storage is not bound");
+        EXPECT_MISUSE(static_cast<void>(std::as_const(pool).registry()), "sigh_mixin::registry");
     }
 
     {

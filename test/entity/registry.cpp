@@ -838,6 +838,7 @@ TEST(Registry, CustomAllocator) {
     {
         registry_type reg{4u, counting_allocator<tessera::entity>{}};
         static_assert(std::is_same_v<decltype(reg.get_allocator()), counting_allocator<tessera::entity>>);
+        static_assert(std::is_same_v<decltype(reg.storage<position>().get_allocator()), counting_allocator<position>>);
 
         const auto entt = reg.create();
         reg.emplace<position>(entt, 1, 2);
@@ -875,6 +876,13 @@ TEST(Registry, MoveAndSwap) {
     other = std::move(third);
     EXPECT_EQ(other.get<int>(entt), 1);
     EXPECT_EQ(&other.storage<int>().registry(), &other);
+
+    // a moved-from registry can be used again
+    const auto fresh = reg.create();
+    reg.emplace<int>(fresh, 2);
+    EXPECT_EQ(reg.get<int>(fresh), 2);
+    EXPECT_EQ(&reg.storage<int>().registry(), &reg);
+    reg.destroy(fresh);
 }
 
 // Exceptions
@@ -919,6 +927,15 @@ TEST(Registry, ThrowingConstructorLeavesTheRegistryConsistent) {
         EXPECT_TRUE(reg.valid(curr));
         EXPECT_TRUE(reg.orphan(curr));
     }
+
+    // an entity of the range that already has the component: nothing is added, nothing fires
+    reg.emplace<fragile>(range[1], false);
+    EXPECT_EQ(counter, 2);
+    EXPECT_MISUSE(reg.insert(range.begin(), range.end(), fragile{false}), "already");
+    EXPECT_FALSE(reg.all_of<fragile>(range[0]));
+    EXPECT_FALSE(reg.all_of<fragile>(range[2]));
+    EXPECT_EQ(reg.storage<fragile>().size(), 2u);
+    EXPECT_EQ(counter, 2);
 }
 
 // Other identifier types

@@ -219,10 +219,16 @@ public:
     [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
 
     /// The registry the storage is bound to.
-    [[nodiscard]] const registry_type &registry() const { return owner_or_assert(); }
+    [[nodiscard]] const registry_type &registry() const {
+        TESSERA_ASSERT(owner != nullptr, "sigh_mixin::registry: the storage is not bound to a registry");
+        return *owner;
+    }
 
     /// The registry the storage is bound to.
-    [[nodiscard]] registry_type &registry() { return owner_or_assert(); }
+    [[nodiscard]] registry_type &registry() {
+        TESSERA_ASSERT(owner != nullptr, "sigh_mixin::registry: the storage is not bound to a registry");
+        return *owner;
+    }
 
     /// Generates an identifier (entity storage only) and publishes construct.
     auto generate() requires is_entity_storage {
