@@ -182,6 +182,15 @@ private:
     container_type ctx;
 };
 
+template<typename Type, typename Registry>
+std::true_type reactive_base_test(const basic_reactive_mixin<Type, Registry> *);
+
+std::false_type reactive_base_test(const void *);
+
+/// True for pools built on the reactive mixin.
+template<typename Storage>
+inline constexpr bool is_reactive_pool_v = decltype(reactive_base_test(std::declval<const Storage *>()))::value;
+
 /// What the registry knows of a group handler: its identity and the types its group owns.
 class group_descriptor {
 public:
@@ -308,8 +317,21 @@ private:
 
         using storage_alloc = typename Storage::allocator_type;
         auto cpool = std::allocate_shared<Storage>(get_allocator(), storage_alloc{get_allocator()});
-        index.emplace(id, pools.size());
-        pools.emplace_back(id, cpool);
+
+        if constexpr (internal::is_reactive_pool_v<Storage>) {
+            // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
+            // what they collect while the other pools are emptied is removed too
+            for (auto &&curr : index) {
+                ++curr.second;
+            }
+
+            index.emplace(id, 0u);
+            pools.emplace(pools.begin(), id, cpool);
+        } else {
+            index.emplace(id, pools.size());
+            pools.emplace_back(id, cpool);
+        }
+
         cpool->bind(*this);
         return *cpool;
     }
