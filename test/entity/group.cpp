@@ -267,6 +267,7 @@ TEST(Group, OwnershipConflictIsMisuseAndRequestsShareTheHandler) {
     EXPECT_FALSE(registry.owned<vel>());
 
     EXPECT_MISUSE(static_cast<void>(registry.group<pos, hidden>()), "already owned by another group");
+    EXPECT_MISUSE(static_cast<void>(registry.group<hidden, const pos>()), "pos is already owned by another group");
     EXPECT_FALSE(registry.owned<hidden>());
 
     auto again = registry.group<pos>(tessera::get<vel>);

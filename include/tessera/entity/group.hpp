@@ -13,8 +13,11 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "sparse_set.hpp"
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <iterator>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -30,6 +33,25 @@ public:
 
     /// True if the group owns the pool of the given type hash.
     [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
+};
+
+/// The misuse message for a type that another group already owns; it names the type.
+template<typename Type>
+struct group_conflict_message final {
+    static constexpr std::string_view prefix = "group: ";
+    static constexpr std::string_view name = type_name<Type>::value();
+    static constexpr std::string_view suffix =
+        " is already owned by another group (nested groups are not supported); own it in one group only and "
+        "list it with get<...> in the others";
+
+    /// The text, null-terminated.
+    static constexpr auto text = [] {
+        std::array<char, prefix.size() + name.size() + suffix.size() + 1u> buffer{};
+        auto *out = std::copy(prefix.begin(), prefix.end(), buffer.begin());
+        out = std::copy(name.begin(), name.end(), out);
+        std::copy(suffix.begin(), suffix.end(), out);
+        return buffer;
+    }();
 };
 
 /// Elements per page of a storage's packed elements (0 for storages without instances).

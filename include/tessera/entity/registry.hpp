@@ -785,12 +785,7 @@ public:
             return {static_cast<handler_type &>(*it->second)};
         }
 
-        if constexpr (sizeof...(Owned) != 0u) {
-            TESSERA_ASSERT(!owned<Owned...>(), "group: a type this group would own is already owned by another group "
-                                               "(nested groups are not supported); own it in one group only and "
-                                               "list it with get<...> elsewhere");
-        }
-
+        (assert_not_owned<std::remove_const_t<Owned>>(), ...);
         auto handler = std::allocate_shared<handler_type>(
             get_allocator(), get_allocator(), assure<std::remove_const_t<Owned>>()...,
             assure<std::remove_const_t<Get>>()..., assure<std::remove_const_t<Exclude>>()...);
@@ -866,6 +861,12 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
 private:
+    // one check per type, so that the message names the type that is already owned
+    template<typename Type>
+    void assert_not_owned() const {
+        TESSERA_ASSERT(!owned<Type>(), internal::group_conflict_message<Type>::text.data());
+    }
+
     version_type force_version(const entity_type entt, const version_type version) {
         const auto elem = traits_type::construct(traits_type::to_entity(entt), version);
         return entities.bump((elem == tombstone) ? traits_type::next(elem) : elem);
