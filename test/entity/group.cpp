@@ -776,3 +776,155 @@ TEST(Group, DocumentationForms) {
         EXPECT_EQ(&h, &registry.get<hidden>(entt));
     }
 }
+
+TEST(Group, OwnedEmptyTypeAndSingleTypeGroups) {
+    tessera::registry registry;
+    auto full = registry.group<pos, tag>();
+    auto single = registry.group<>(tessera::get<vel>);
+    std::vector<tessera::entity> ents(4);
+    registry.create(ents.begin(), ents.end());
+
+    for (std::size_t i{}; i < ents.size(); ++i) {
+        registry.emplace<pos>(ents[i], static_cast<int>(i));
+        registry.emplace<vel>(ents[i]);
+
+        if (i != 1u) {
+            registry.emplace<tag>(ents[i]);
+        }
+    }
+
+    EXPECT_EQ(full.size(), 3u);
+    EXPECT_FALSE(full.contains(ents[1]));
+    const tessera::sparse_set &tags = registry.storage<tag>();
+
+    for (std::size_t i{}; i < full.size(); ++i) {
+        EXPECT_EQ(registry.storage<pos>().data()[i], tags.data()[i]);
+    }
+
+    int sum{};
+    full.each([&sum](pos &p) { sum += p.x; });
+    EXPECT_EQ(sum, 0 + 2 + 3);
+
+    for (auto elem : full.each()) {
+        static_assert(std::tuple_size_v<decltype(elem)> == 2u);
+    }
+
+    static_assert(std::is_same_v<decltype(full.get(ents[0])), std::tuple<pos &>>);
+    EXPECT_EQ(single.size(), 4u);
+    single.each([](tessera::entity, vel &v) { ++v.dx; });
+    EXPECT_EQ(registry.get<vel>(ents[3]).dx, 1);
+}
+
+struct stable {
+    static constexpr bool in_place_delete = true;
+    int value{};
+};
+
+TEST(Group, StableTypesAsGetOrInNonOwningGroups) {
+    tessera::registry registry;
+    std::vector<tessera::entity> ents(5);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<stable>(entt);
+        registry.emplace<pos>(entt);
+    }
+
+    registry.erase<stable>(ents[1]);
+    EXPECT_FALSE(registry.storage<stable>().contiguous());
+
+    // created over a storage with a hole
+    auto plain = registry.group<>(tessera::get<stable, pos>);
+    auto partial = registry.group<pos>(tessera::get<stable>);
+    EXPECT_EQ(plain.size(), 4u);
+    EXPECT_EQ(partial.size(), 4u);
+    EXPECT_FALSE(plain.contains(ents[1]));
+    EXPECT_FALSE(partial.contains(ents[1]));
+
+    registry.emplace<stable>(ents[1], 7);
+    EXPECT_TRUE(plain.contains(ents[1]));
+    EXPECT_TRUE(partial.contains(ents[1]));
+    EXPECT_EQ(partial.get<stable>(ents[1]).value, 7);
+    EXPECT_EQ(plain.get<stable>(ents[1]).value, 7);
+}
+
+TEST(Group, ExcludingTheCurrentEntityWhileIterating) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>({}, tessera::exclude<hidden>);
+    std::vector<tessera::entity> ents(6);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<pos>(entt);
+        registry.emplace<vel>(entt);
+    }
+
+    std::size_t visited{};
+    group.each([&](const tessera::entity entt, pos &, vel &) {
+        ++visited;
+        registry.emplace<hidden>(entt);
+    });
+
+    EXPECT_EQ(visited, ents.size());
+    EXPECT_TRUE(group.empty());
+}
+
+TEST(Group, NonOwningSortByIndexAndCustomAlgorithm) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<pos, vel>);
+
+    for (int i : {4, 2, 5, 1, 3}) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+        registry.emplace<vel>(entt, -i);
+    }
+
+    group.sort<1u>([](const vel &lhs, const vel &rhs) { return lhs.dx < rhs.dx; });
+    std::vector<int> seen;
+    group.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
+
+    group.sort<0u, 1u>([](const auto &lhs, const auto &rhs) { return std::get<0>(lhs).x < std::get<0>(rhs).x; },
+                       tessera::insertion_sort{});
+    seen.clear();
+    group.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{1, 2, 3, 4, 5}));
+
+    auto owning = registry.group<pos>(tessera::get<vel>);
+    owning.sort<pos>([](const pos &lhs, const pos &rhs) { return lhs.x > rhs.x; }, tessera::insertion_sort{});
+    seen.clear();
+    owning.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
+}
+
+// §9.6 rule 5: iterating a type the group does not own while entities join is safe too
+TEST(Group, JoiningWhileIteratingAFreeType) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+    std::vector<tessera::entity> ents(2 * TESSERA_PACKED_PAGE + 3);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<vel>(entt);
+        registry.emplace<pos>(registry.create());
+    }
+
+    std::vector<tessera::entity> seen;
+
+    for (auto [entt, v] : registry.storage<vel>().each()) {
+        seen.push_back(entt);
+        registry.emplace<pos>(entt, static_cast<int>(seen.size()));
+        ++v.dx;
+    }
+
+    EXPECT_EQ(seen.size(), ents.size());
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, ents);
+    EXPECT_EQ(group.size(), ents.size());
+
+    for (std::size_t i{}; i < group.size(); ++i) {
+        EXPECT_TRUE(group.contains(registry.storage<pos>().data()[i]));
+    }
+
+    group.each([](pos &, vel &v) { EXPECT_EQ(v.dx, 1); });
+}
