@@ -38,8 +38,11 @@ public:
 /// The misuse message for a type that another group already owns; it names the type.
 template<typename Type>
 struct group_conflict_message final {
+    /// Names the function.
     static constexpr std::string_view prefix = "group: ";
+    /// The type already owned.
     static constexpr std::string_view name = type_name<Type>::value();
+    /// The problem and what to do.
     static constexpr std::string_view suffix =
         " is already owned by another group (nested groups are not supported); own it in one group only and "
         "list it with get<...> in the others";
