@@ -2,6 +2,7 @@
 // benchmarks compare against these loops.
 #include <benchmark/benchmark.h>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace {
@@ -37,6 +38,30 @@ void raw_floor_2(benchmark::State &state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
 }
 
+// the same body as group_full_owning_2_with_entity: the identifier takes part in the computation
+void raw_floor_2_with_entity(benchmark::State &state) {
+    const auto count = static_cast<std::size_t>(state.range(0));
+    std::vector<std::uint32_t> ids(count);
+    std::vector<raw_position> pos(count);
+    std::vector<raw_velocity> vel(count);
+
+    for (std::size_t i{}; i < count; ++i) {
+        ids[i] = static_cast<std::uint32_t>(i);
+    }
+
+    for (auto _ : state) {
+        for (auto i = count; i; --i) {
+            pos[i - 1u].x += vel[i - 1u].dx + static_cast<float>(ids[i - 1u] & 1u);
+            pos[i - 1u].y += vel[i - 1u].dy;
+        }
+
+        benchmark::DoNotOptimize(pos.data());
+        benchmark::ClobberMemory();
+    }
+
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
+}
+
 void raw_floor_3(benchmark::State &state) {
     const auto count = static_cast<std::size_t>(state.range(0));
     std::vector<raw_position> pos(count);
@@ -61,4 +86,5 @@ void raw_floor_3(benchmark::State &state) {
 } // namespace
 
 BENCHMARK(raw_floor_2)->Arg(1 << 14)->Arg(1 << 20);
+BENCHMARK(raw_floor_2_with_entity)->Arg(1 << 14)->Arg(1 << 20);
 BENCHMARK(raw_floor_3)->Arg(1 << 14)->Arg(1 << 20);
