@@ -18,6 +18,7 @@
 #include "entity/component.hpp"
 #include "entity/entity.hpp"
 #include "entity/fwd.hpp"
+#include "entity/group.hpp"
 #include "entity/handle.hpp"
 #include "entity/helper.hpp"
 #include "entity/mixin.hpp"

@@ -11,6 +11,7 @@
 #include "../core/type_traits.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "group.hpp"
 #include "mixin.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
@@ -190,15 +191,6 @@ std::false_type reactive_base_test(const void *);
 /// True for pools built on the reactive mixin.
 template<typename Storage>
 inline constexpr bool is_reactive_pool_v = decltype(reactive_base_test(std::declval<const Storage *>()))::value;
-
-/// What the registry knows of a group handler: its identity and the types its group owns.
-class group_descriptor {
-public:
-    virtual ~group_descriptor() = default;
-
-    /// True if the group owns the pool of the given type hash.
-    [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
-};
 
 } // namespace internal
 
@@ -799,6 +791,55 @@ public:
         return elem;
     }
 
+    /// The group over Owned..., Get... without Exclude... (at least one owned or get type), created on the first
+    /// request: its handler is connected to the pools and the existing entities are arranged (O(n)). Later
+    /// requests return a group on the same handler. Owning a type that another group owns is a misuse.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    basic_group<owned_t<storage_for_type<Owned>...>, get_t<storage_for_type<Get>...>,
+                exclude_t<storage_for_type<Exclude>...>>
+    group(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) {
+        static_assert(sizeof...(Owned) + sizeof...(Get) != 0u, "group: a group needs at least one owned or get type");
+        using group_type = basic_group<owned_t<storage_for_type<Owned>...>, get_t<storage_for_type<Get>...>,
+                                       exclude_t<storage_for_type<Exclude>...>>;
+        using handler_type = typename group_type::handler;
+
+        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
+            return {static_cast<handler_type &>(*it->second)};
+        }
+
+        (assert_not_owned<std::remove_const_t<Owned>>(), ...);
+        auto handler = std::allocate_shared<handler_type>(
+            get_allocator(), get_allocator(), assure<std::remove_const_t<Owned>>()...,
+            assure<std::remove_const_t<Get>>()..., assure<std::remove_const_t<Exclude>>()...);
+        groups.emplace(group_type::group_id(), handler);
+        return {*handler};
+    }
+
+    /// The existing group over Owned..., Get... without Exclude..., read-only, or an invalid group. Never
+    /// creates anything.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    [[nodiscard]] basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                              exclude_t<storage_for_type<const Exclude>...>>
+    group_if_exists(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) const {
+        using group_type = basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                                       exclude_t<storage_for_type<const Exclude>...>>;
+        using handler_type = typename group_type::handler;
+
+        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
+            return {static_cast<handler_type &>(*it->second)};
+        }
+
+        return {};
+    }
+
+    /// Same as group_if_exists: a const registry never creates a group.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    [[nodiscard]] basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                              exclude_t<storage_for_type<const Exclude>...>>
+    group(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) const {
+        return group_if_exists<Owned...>(get_t<Get...>{}, exclude_t<Exclude...>{});
+    }
+
     /// True if any listed type is owned by a group.
     template<typename... Type>
     [[nodiscard]] bool owned() const {
@@ -842,6 +883,12 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
 private:
+    // one check per type, so that the message names the type that is already owned
+    template<typename Type>
+    void assert_not_owned() const {
+        TESSERA_ASSERT(!owned<Type>(), internal::group_conflict_message<Type>::text.data());
+    }
+
     version_type force_version(const entity_type entt, const version_type version) {
         const auto elem = traits_type::construct(traits_type::to_entity(entt), version);
         return entities.bump((elem == tombstone) ? traits_type::next(elem) : elem);
