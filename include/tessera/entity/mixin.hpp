@@ -10,6 +10,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "storage.hpp"
+#include "view.hpp"
 #include <memory>
 #include <tuple>
 #include <type_traits>
