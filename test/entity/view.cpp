@@ -352,6 +352,13 @@ TEST(MultiView, LeadsWithTheSmallestPool) {
 
     // the order of the types does not matter
     EXPECT_EQ((registry.view<velocity, position>().handle()), &registry.storage<velocity>());
+
+    // ties go to the earliest storage
+    registry.emplace<velocity>(entities[0], 0, 0);
+    registry.emplace<velocity>(entities[2], 0, 0);
+    registry.emplace<velocity>(entities[4], 0, 0);
+    EXPECT_EQ((registry.view<position, velocity>().handle()), &registry.storage<position>());
+    EXPECT_EQ((registry.view<velocity, position>().handle()), &registry.storage<velocity>());
 }
 
 TEST(MultiView, SizeHintIsAnUpperBound) {

@@ -19,6 +19,16 @@
 #include <type_traits>
 #include <utility>
 
+// The helpers of the iteration loops are tiny but sit in loops over millions of entities: inlining them is what
+// makes the loops tight, and large callers tempt the compiler to stop inlining.
+#ifndef TESSERA_VIEW_INLINE
+#    if defined(__GNUC__) || defined(__clang__)
+#        define TESSERA_VIEW_INLINE [[gnu::always_inline]] inline
+#    else
+#        define TESSERA_VIEW_INLINE inline
+#    endif
+#endif
+
 namespace tessera {
 
 namespace internal {
@@ -96,7 +106,7 @@ concept view_paged_storage = view_has_instances_v<Type> && requires {
 
 /// Number of identifiers a storage offers to iteration: the ones in use for swap-only storages.
 template<typename Type>
-[[nodiscard]] std::size_t view_count(const Type &pool) noexcept {
+[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_count(const Type &pool) noexcept {
     if constexpr (view_maybe_swap_only_v<Type>) {
         return pool.policy() == deletion_policy::swap_only ? pool.free_list() : pool.size();
     } else {
@@ -106,7 +116,7 @@ template<typename Type>
 
 /// True if the storage counts the identifier as present (for swap-only storages: in use).
 template<typename Type, typename Entity>
-[[nodiscard]] bool view_member(const Type &pool, const Entity entt) {
+[[nodiscard]] TESSERA_VIEW_INLINE bool view_member(const Type &pool, const Entity entt) {
     if constexpr (view_maybe_swap_only_v<Type>) {
         return pool.contains(entt) &&
                (pool.policy() != deletion_policy::swap_only || pool.index(entt) < pool.free_list());
@@ -115,9 +125,40 @@ template<typename Type, typename Entity>
     }
 }
 
+/// Position returned by view_find for an identifier the storage does not count as present.
+inline constexpr std::size_t view_npos = static_cast<std::size_t>(-1);
+
+/// The packed position of an identifier found through the sparse array, or view_npos.
+template<typename Type, typename Entity>
+[[nodiscard]] std::size_t view_lookup(const Type &pool, const Entity entt) {
+    return pool.contains(entt) ? pool.index(entt) : view_npos;
+}
+
+/// The packed position of an identifier, or view_npos if the storage does not count it as present (for
+/// swap-only storages: in use). `hint` is tried first: storages filled in the same order keep an entity at the
+/// same position, and then no sparse lookup is needed. The caller rules out tombstones.
+template<typename Type, typename Entity>
+[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_find(const Type &pool, const Entity entt, const std::size_t hint) {
+    const std::size_t pos = (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
+
+    if constexpr (view_maybe_swap_only_v<Type>) {
+        if (pos != view_npos && pool.policy() == deletion_policy::swap_only && !(pos < pool.free_list())) {
+            return view_npos;
+        }
+    }
+
+    return pos;
+}
+
+/// The packed position of an identifier the storage contains, trying `hint` first.
+template<typename Type, typename Entity>
+[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_index(const Type &pool, const Entity entt, const std::size_t hint) {
+    return (hint < pool.size() && pool.data()[hint] == entt) ? hint : pool.index(entt);
+}
+
 /// The element at a packed position, by page arithmetic for paged storages.
 template<typename Type>
-[[nodiscard]] decltype(auto) view_element_at(Type &pool, const std::size_t pos) {
+[[nodiscard]] TESSERA_VIEW_INLINE decltype(auto) view_element_at(Type &pool, const std::size_t pos) {
     if constexpr (view_paged_storage<Type>) {
         constexpr auto page = component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
         return pool.raw()[pos / page][fast_mod(pos, page)];
@@ -126,29 +167,17 @@ template<typename Type>
     }
 }
 
-/// The element of an identifier the storage contains.
-template<typename Type, typename Entity>
-[[nodiscard]] decltype(auto) view_element_of(Type &pool, const Entity entt) {
-    if constexpr (view_paged_storage<Type>) {
-        return view_element_at(pool, pool.index(entt));
-    } else {
-        return pool.get(entt);
-    }
-}
-
-/// A one-element tuple with the element at `pos` (or of `entt` when `pos` is unknown), or an empty tuple for
+/// A one-element tuple with the element of `entt`, found at packed position `pos`, or an empty tuple for
 /// storages without instances.
 template<typename Type, typename Entity>
-[[nodiscard]] auto view_element_tuple(Type &pool, const Entity entt, const std::ptrdiff_t pos) {
-    if constexpr (view_has_instances_v<Type>) {
-        if constexpr (view_paged_storage<Type>) {
-            return std::forward_as_tuple(
-                view_element_at(pool, pos < 0 ? pool.index(entt) : static_cast<std::size_t>(pos)));
-        } else {
-            return std::forward_as_tuple(pool.get(entt));
-        }
-    } else {
+[[nodiscard]] TESSERA_VIEW_INLINE auto view_element_tuple(Type &pool, [[maybe_unused]] const Entity entt,
+                                                          [[maybe_unused]] const std::size_t pos) {
+    if constexpr (!view_has_instances_v<Type>) {
         return std::tuple<>{};
+    } else if constexpr (view_paged_storage<Type>) {
+        return std::forward_as_tuple(view_element_at(pool, pos));
+    } else {
+        return std::forward_as_tuple(pool.get(entt));
     }
 }
 
@@ -159,16 +188,14 @@ template<typename Common, std::size_t Get, std::size_t Exclude>
 class view_iterator final {
     using iterator_type = typename Common::const_iterator;
 
-    [[nodiscard]] bool valid(const typename Common::entity_type entt) const {
-        if constexpr (Get == 0u) {
-            // alone, the leading storage may show its holes
-            if (entt == tombstone) {
-                return false;
-            }
+    [[nodiscard]] bool valid(const typename Common::entity_type entt, const std::size_t pos) const {
+        // the leading storage may show its holes
+        if (entt == tombstone) {
+            return false;
         }
 
         for (auto *curr : pools) {
-            if (!view_member(*curr, entt)) {
+            if (view_find(*curr, entt, pos) == view_npos) {
                 return false;
             }
         }
@@ -183,7 +210,7 @@ class view_iterator final {
     }
 
     void seek() {
-        for (; it.index() >= 0 && !valid(*it); ++it) {
+        for (; it.index() >= 0 && !valid(*it, static_cast<std::size_t>(it.index())); ++it) {
         }
     }
 
@@ -243,16 +270,26 @@ class extended_view_iterator final {
     template<std::size_t... Index>
     [[nodiscard]] auto dereference(std::index_sequence<Index...>) const {
         const auto entt = *it;
-        const auto pos = it.base().index();
-        return std::tuple_cat(std::make_tuple(entt), view_element_tuple(*std::get<Index>(pools), entt,
-                                                                        Index == lead ? pos : std::ptrdiff_t{-1})...);
+        const auto pos = static_cast<std::size_t>(it.base().index());
+        return std::tuple_cat(
+            std::make_tuple(entt),
+            view_element_tuple(*std::get<Index>(pools), entt, Index == lead ? pos : hinted<Index>(entt, pos))...);
+    }
+
+    template<std::size_t Index>
+    [[nodiscard]] std::size_t hinted(const typename It::value_type entt, const std::size_t pos) const {
+        if constexpr (view_has_instances_v<std::remove_pointer_t<std::tuple_element_t<Index, std::tuple<Get *...>>>>) {
+            return view_index(*std::get<Index>(pools), entt, pos);
+        } else {
+            return pos;
+        }
     }
 
 public:
     using iterator_type = It;
     using value_type = decltype(std::tuple_cat(
         std::make_tuple(std::declval<typename It::value_type>()),
-        view_element_tuple(std::declval<Get &>(), std::declval<typename It::value_type>(), std::ptrdiff_t{})...));
+        view_element_tuple(std::declval<Get &>(), std::declval<typename It::value_type>(), std::size_t{})...));
     using pointer = input_iterator_pointer<value_type>;
     using reference = value_type;
     using difference_type = std::ptrdiff_t;
@@ -299,9 +336,54 @@ private:
     std::size_t lead;
 };
 
+/// Page size of a paged storage type, 0 for the others.
+template<typename Type>
+[[nodiscard]] consteval std::size_t view_page_size() noexcept {
+    if constexpr (view_paged_storage<Type>) {
+        return component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
+    } else {
+        return 0u;
+    }
+}
+
+/// Length of the blocks each() walks: the smallest page size among the paged storages. Page sizes are powers
+/// of two, so a block aligned to this length lies within one page of every paged storage.
+template<typename... Type>
+[[nodiscard]] consteval std::size_t view_block_size() noexcept {
+    std::size_t block = TESSERA_PACKED_PAGE;
+    ((block = (view_page_size<Type>() != 0u && view_page_size<Type>() < block) ? view_page_size<Type>() : block), ...);
+    return block;
+}
+
+/// Pointer to the element at packed position `first` of a paged storage, or nullptr if the storage does not
+/// reach that far. Pages never move, so the pointer survives elements being added or removed.
+template<typename Type>
+[[nodiscard]] TESSERA_VIEW_INLINE auto view_block_base(Type &pool, const std::size_t first) {
+    if constexpr (view_paged_storage<Type>) {
+        constexpr auto page = view_page_size<Type>();
+        using pointer = std::remove_reference_t<decltype(pool.raw()[0u][0u])> *;
+        return (first < pool.size()) ? pointer{pool.raw()[first / page] + fast_mod(first, page)} : pointer{};
+    } else {
+        return nullptr;
+    }
+}
+
+/// The element tuple of each(): through the block pointer when the element sits at the leading position, by
+/// page arithmetic or through the storage otherwise.
+template<typename Type, typename Base, typename Entity>
+[[nodiscard]] TESSERA_VIEW_INLINE auto view_block_tuple(Type &pool, const Base base, const Entity entt,
+                                                        const std::size_t offset, const std::size_t lead_pos,
+                                                        const std::size_t pos) {
+    if constexpr (view_paged_storage<Type>) {
+        return std::forward_as_tuple((pos == lead_pos && base) ? base[offset] : view_element_at(pool, pos));
+    } else {
+        return view_element_tuple(pool, entt, pos);
+    }
+}
+
 /// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
 template<typename Func, typename Entity, typename... Elem>
-void view_invoke(Func &func, const Entity entt, std::tuple<Elem...> &&elem) {
+TESSERA_VIEW_INLINE void view_invoke(Func &func, const Entity entt, std::tuple<Elem...> &&elem) {
     if constexpr (std::is_invocable_v<Func &, Entity, Elem...>) {
         std::apply([&](auto &&...args) { func(entt, std::forward<decltype(args)>(args)...); }, std::move(elem));
     } else {
@@ -321,7 +403,7 @@ inline constexpr bool view_callback_v<Func, Entity, std::tuple<Elem...>> =
 /// The tuple of element references a view built on the storages Get... hands out for an entity.
 template<typename Entity, typename... Get>
 using view_element_refs_t =
-    decltype(std::tuple_cat(view_element_tuple(std::declval<Get &>(), std::declval<Entity>(), std::ptrdiff_t{})...));
+    decltype(std::tuple_cat(view_element_tuple(std::declval<Get &>(), std::declval<Entity>(), std::size_t{})...));
 
 } // namespace internal
 
@@ -418,22 +500,37 @@ private:
         using lead_type = type_list_element_t<Lead, type_list<Get...>>;
         const lead_type &lead = *std::get<Lead>(pools);
 
+        constexpr auto block = internal::view_block_size<Get...>();
+
         for (auto pos = internal::view_count(lead); pos != 0u;) {
-            --pos;
-            const entity_type entt = lead.data()[pos];
+            // a block of positions that lies within one page of every paged storage: the element addresses of
+            // entities found at the leading position are plain offsets from these bases
+            const auto first = (pos - 1u) & ~(block - 1u);
+            const auto base = std::make_tuple(internal::view_block_base(*std::get<Index>(pools), first)...);
 
-            if constexpr (sizeof...(Get) == 1u && internal::view_maybe_in_place_v<lead_type>) {
-                if (entt == tombstone) {
-                    continue;
+            while (pos != first) {
+                --pos;
+                const entity_type entt = lead.data()[pos];
+
+                if constexpr (internal::view_maybe_in_place_v<lead_type>) {
+                    if (entt == tombstone) {
+                        continue;
+                    }
                 }
-            }
 
-            if (((Index == Lead || internal::view_member(*std::get<Index>(pools), entt)) && ...) &&
-                !in_excludes(entt)) {
-                internal::view_invoke(func, entt,
-                                      std::tuple_cat(internal::view_element_tuple(
-                                          *std::get<Index>(pools), entt,
-                                          Index == Lead ? static_cast<difference_type>(pos) : difference_type{-1})...));
+                // the position of the entity in each get storage, found once and used for the elements too
+                std::array<std::size_t, sizeof...(Get)> at{};
+
+                if (((Index == Lead ? (at[Index] = pos, true)
+                                    : ((at[Index] = internal::view_find(*std::get<Index>(pools), entt, pos)) !=
+                                       internal::view_npos)) &&
+                     ...) &&
+                    !in_excludes(entt)) {
+                    internal::view_invoke(
+                        func, entt,
+                        std::tuple_cat(internal::view_block_tuple(*std::get<Index>(pools), std::get<Index>(base), entt,
+                                                                  pos - first, pos, at[Index])...));
+                }
             }
         }
     }
@@ -700,7 +797,7 @@ private:
         auto *pool = std::get<Index>(pools);
         TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
         TESSERA_ASSERT(internal::view_member(*pool, entt), "basic_view::get: the entity is not in the storage");
-        return internal::view_element_tuple(*pool, entt, difference_type{-1});
+        return internal::view_element_tuple(*pool, entt, pool->index(entt));
     }
 
     [[nodiscard]] const std::tuple<Get *...> &get_slots() const noexcept { return pools; }
@@ -922,7 +1019,30 @@ public:
                       "basic_view::each: the callback must take (entity, element) or (element), or (entity) or () "
                       "for storages without instances; a const storage only gives const references");
 
-        if (pool) {
+        if (!pool) {
+            return;
+        }
+
+        if constexpr (!stable && internal::view_paged_storage<Get>) {
+            // page by page: the page pointer stays valid while elements are added or the current one removed,
+            // and the inner loop over one page is plain pointer arithmetic the compiler can vectorize
+            constexpr auto page = component_traits<typename Get::value_type, entity_type>::page_size;
+
+            for (auto pos = pool->size(); pos != 0u;) {
+                const auto first = (pos - 1u) & ~(page - 1u);
+                auto *const elem = pool->raw()[first / page];
+
+                while (pos != first) {
+                    --pos;
+
+                    if constexpr (std::is_invocable_v<Func &, entity_type, decltype(elem[0u])>) {
+                        func(pool->data()[pos], elem[pos - first]);
+                    } else {
+                        func(elem[pos - first]);
+                    }
+                }
+            }
+        } else {
             for (auto pos = internal::view_count(*pool); pos != 0u;) {
                 --pos;
                 const entity_type entt = pool->data()[pos];
@@ -933,8 +1053,7 @@ public:
                     }
                 }
 
-                internal::view_invoke(func, entt,
-                                      internal::view_element_tuple(*pool, entt, static_cast<difference_type>(pos)));
+                internal::view_invoke(func, entt, internal::view_element_tuple(*pool, entt, pos));
             }
         }
     }
