@@ -692,6 +692,36 @@ TEST(MultiView, Pack) {
     EXPECT_EQ(partial.begin(), partial.end());
 }
 
+TEST(MultiView, PlainSparseSets) {
+    tessera::sparse_set set;
+    tessera::sparse_set other{tessera::deletion_policy::in_place};
+    set.push(entity{1});
+    set.push(entity{2});
+    set.push(entity{3});
+    other.push(entity{2});
+
+    // a plain set may delete in place, so the view offers the multi-type interface
+    tessera::basic_view single{set};
+    static_assert(has_size_hint<decltype(single)> && !has_size<decltype(single)>);
+    EXPECT_EQ(single.size_hint(), 3u);
+    EXPECT_EQ(collect(single), (std::vector<entity>{entity{3}, entity{2}, entity{1}}));
+
+    std::vector<entity> seen;
+    single.each([&](const entity entt) { seen.push_back(entt); });
+    EXPECT_EQ(seen, (std::vector<entity>{entity{3}, entity{2}, entity{1}}));
+
+    seen.clear();
+    for (auto [entt] : single.each()) {
+        seen.push_back(entt);
+    }
+    EXPECT_EQ(seen, (std::vector<entity>{entity{3}, entity{2}, entity{1}}));
+
+    tessera::basic_view filtered{std::forward_as_tuple(set), std::forward_as_tuple(other)};
+    EXPECT_EQ(collect(filtered), (std::vector<entity>{entity{3}, entity{1}}));
+    other.erase(entity{2});
+    EXPECT_EQ(collect(filtered).size(), 3u);
+}
+
 // --- iteration and modification ------------------------------------------------------------------------------
 
 TEST(ViewIteration, AddingDuringEachKeepsReferencesAndSkipsNewEntities) {

@@ -91,10 +91,17 @@ using view_element_t = std::remove_const_t<typename view_element<Type>::type>;
 
 /// True if the storage type keeps instances that views hand out.
 template<typename Type>
-inline constexpr bool view_has_instances_v = requires {
-    typename Type::value_type;
+[[nodiscard]] consteval bool view_has_instances() noexcept {
+    if constexpr (requires { typename Type::value_type; }) {
+        return !std::is_void_v<typename Type::value_type>;
+    } else {
+        return false;
+    }
 }
-&&!std::is_void_v<typename std::remove_const_t<Type>::value_type>;
+
+/// True if the storage type keeps instances that views hand out.
+template<typename Type>
+inline constexpr bool view_has_instances_v = view_has_instances<Type>();
 
 /// True if the storage type is a paged basic_storage: elements are then reached through raw() by position.
 template<typename Type>
@@ -336,6 +343,49 @@ private:
     std::size_t lead;
 };
 
+/// Asks the caches to load [ptr, ptr + bytes) before it is used. The pages of a storage are separate
+/// allocations and hardware prefetchers stop at their boundaries: loading the next page ahead of the loop that
+/// walks it keeps iteration from waiting on memory once pools outgrow the caches.
+TESSERA_VIEW_INLINE void view_prefetch([[maybe_unused]] const void *ptr,
+                                       [[maybe_unused]] const std::size_t bytes) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    constexpr std::size_t line = 64u;
+
+    for (std::size_t offset{}; offset < bytes; offset += line) {
+        __builtin_prefetch(static_cast<const char *>(ptr) + offset);
+    }
+#endif
+}
+
+/// Prefetches the cache line of the element at `offset` from `ptr`, once per line: each() calls it with the base
+/// of the next block, so elements arrive one block ahead of the loop.
+template<typename Pointer>
+TESSERA_VIEW_INLINE void view_prefetch_at([[maybe_unused]] const Pointer ptr,
+                                          [[maybe_unused]] const std::size_t offset) noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    if constexpr (!std::is_null_pointer_v<Pointer>) {
+        constexpr std::size_t per_line = sizeof(*ptr) < 64u ? 64u / sizeof(*ptr) : 1u;
+
+        if (ptr && offset % per_line == 0u) {
+            __builtin_prefetch(ptr + offset);
+        }
+    }
+#endif
+}
+
+/// Prefetches the elements a block of positions starting at `first` covers in a paged storage, if it has them.
+template<typename Type>
+TESSERA_VIEW_INLINE void view_prefetch_block([[maybe_unused]] Type &pool, [[maybe_unused]] const std::size_t first,
+                                             [[maybe_unused]] const std::size_t length) noexcept {
+    if constexpr (view_paged_storage<Type>) {
+        constexpr auto page = component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
+
+        if (first < pool.size()) {
+            view_prefetch(pool.raw()[first / page] + fast_mod(first, page), length * sizeof(typename Type::value_type));
+        }
+    }
+}
+
 /// Page size of a paged storage type, 0 for the others.
 template<typename Type>
 [[nodiscard]] consteval std::size_t view_page_size() noexcept {
@@ -380,6 +430,94 @@ template<typename Type, typename Base, typename Entity>
         return view_element_tuple(pool, entt, pos);
     }
 }
+
+/// Iterator of a multi-type view's each(): walks the leading storage like each(func) does, with typed storages
+/// and the positions of the current entity kept from the filtering step, and returns (entity, elements...)
+/// tuples by value.
+template<typename Common, typename GetList, typename ExcludeList>
+class view_each_iterator;
+
+/// Specialization for the get and exclude storage lists.
+template<typename Common, typename... Get, typename... Exclude>
+class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final {
+    using entity_type = typename Common::entity_type;
+
+    template<std::size_t... Index>
+    [[nodiscard]] bool valid(std::index_sequence<Index...>) {
+        const auto curr = static_cast<std::size_t>(pos);
+        const entity_type entt = lead->data()[curr];
+
+        return (entt != tombstone) &&
+               ((Index == lead_index ? (at[Index] = curr, true)
+                                     : ((at[Index] = view_find(*std::get<Index>(pools), entt, curr)) != view_npos)) &&
+                ...) &&
+               !std::apply([entt](auto *...excl) { return ((excl && view_member(*excl, entt)) || ...); }, filter);
+    }
+
+    void seek() {
+        for (; pos >= 0 && !valid(std::index_sequence_for<Get...>{}); --pos) {
+        }
+    }
+
+    template<std::size_t... Index>
+    [[nodiscard]] auto dereference(std::index_sequence<Index...>) const {
+        const entity_type entt = lead->data()[static_cast<std::size_t>(pos)];
+        return std::tuple_cat(std::make_tuple(entt), view_element_tuple(*std::get<Index>(pools), entt, at[Index])...);
+    }
+
+public:
+    using value_type = decltype(std::tuple_cat(
+        std::make_tuple(std::declval<entity_type>()),
+        view_element_tuple(std::declval<Get &>(), std::declval<entity_type>(), std::size_t{})...));
+    using pointer = input_iterator_pointer<value_type>;
+    using reference = value_type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    /// An iterator that designates nothing (the end of a view that is not ready).
+    constexpr view_each_iterator() noexcept : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, at{} {}
+
+    /// Starts at packed position `from` of the leading storage (the one at `index` among the get storages) and
+    /// moves on to the first entity that passes the filters.
+    view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
+                       const std::size_t index, const std::ptrdiff_t from)
+        : pools{value}, filter{excl}, lead{leading}, lead_index{index}, pos{from}, at{} {
+        seek();
+    }
+
+    /// Moves to the next entity.
+    view_each_iterator &operator++() {
+        --pos;
+        seek();
+        return *this;
+    }
+
+    /// Moves to the next entity and returns the previous position.
+    view_each_iterator operator++(int) {
+        const view_each_iterator orig = *this;
+        return ++(*this), orig;
+    }
+
+    /// The entity and its elements.
+    [[nodiscard]] reference operator*() const { return dereference(std::index_sequence_for<Get...>{}); }
+
+    /// Arrow on the tuple.
+    [[nodiscard]] pointer operator->() const { return operator*(); }
+
+    /// Equal when they designate the same position.
+    [[nodiscard]] friend bool operator==(const view_each_iterator &lhs, const view_each_iterator &rhs) noexcept {
+        return lhs.pos == rhs.pos;
+    }
+
+private:
+    std::tuple<Get *...> pools;
+    std::tuple<Exclude *...> filter;
+    const Common *lead;
+    std::size_t lead_index;
+    std::ptrdiff_t pos;
+    std::array<std::size_t, sizeof...(Get)> at;
+};
 
 /// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
 template<typename Func, typename Entity, typename... Elem>
@@ -438,7 +576,8 @@ public:
     /// Forward iterator over the entities.
     using iterator = internal::view_iterator<common_type, sizeof...(Get) - 1u, sizeof...(Exclude)>;
     /// Iterable of (entity, elements...) tuples.
-    using iterable = iterable_adaptor<internal::extended_view_iterator<iterator, Get...>>;
+    using iterable =
+        iterable_adaptor<internal::view_each_iterator<common_type, type_list<Get...>, type_list<Exclude...>>>;
 
 private:
     static_assert((std::derived_from<std::remove_const_t<Get>, common_type> && ...) &&
@@ -508,9 +647,13 @@ private:
             const auto first = (pos - 1u) & ~(block - 1u);
             const auto base = std::make_tuple(internal::view_block_base(*std::get<Index>(pools), first)...);
 
+            const auto ahead = std::make_tuple(internal::view_block_base(
+                *std::get<Index>(pools), first != 0u ? first - block : internal::view_npos)...);
+
             while (pos != first) {
                 --pos;
                 const entity_type entt = lead.data()[pos];
+                std::apply([&](const auto... ptr) { (internal::view_prefetch_at(ptr, pos - first), ...); }, ahead);
 
                 if constexpr (internal::view_maybe_in_place_v<lead_type>) {
                     if (entt == tombstone) {
@@ -753,8 +896,15 @@ public:
 
     /// Iterable of (entity, elements...) tuples, for structured bindings.
     [[nodiscard]] iterable each() const {
-        return {typename iterable::iterator{begin(), pools, lead_index()},
-                typename iterable::iterator{end(), pools, lead_index()}};
+        using it_type = typename iterable::iterator;
+
+        if (!leading) {
+            return {};
+        }
+
+        const auto index = lead_index();
+        const auto count = static_cast<difference_type>(internal::view_count(*leading));
+        return {it_type{pools, filter, leading, index, count - 1}, it_type{pools, filter, leading, index, -1}};
     }
 
     /// A view that also requires the given storage.
@@ -1032,6 +1182,11 @@ public:
                 const auto first = (pos - 1u) & ~(page - 1u);
                 auto *const elem = pool->raw()[first / page];
 
+                if (first != 0u) {
+                    internal::view_prefetch_block(*pool, first - page, page);
+                }
+
+#pragma GCC unroll 4
                 while (pos != first) {
                     --pos;
 
