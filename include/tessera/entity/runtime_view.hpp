@@ -7,6 +7,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "sparse_set.hpp"
+#include "view.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
@@ -19,16 +20,14 @@ namespace tessera {
 
 namespace internal {
 
-/// Number of identifiers a set offers to iteration: the ones in use for swap-only sets.
-template<typename Set>
-[[nodiscard]] std::size_t runtime_view_count(const Set &pool) noexcept {
-    return pool.policy() == deletion_policy::swap_only ? pool.free_list() : pool.size();
-}
-
-/// True if the set counts the identifier as present (for swap-only sets: in use).
-template<typename Set>
-[[nodiscard]] bool runtime_view_member(const Set &pool, const typename Set::entity_type entt) {
-    return pool.contains(entt) && (pool.policy() != deletion_policy::swap_only || pool.index(entt) < pool.free_list());
+/// True if the entity found at packed position `pos` of the leading set passes the other sets and the filters.
+template<typename Container, typename Entity>
+[[nodiscard]] TESSERA_VIEW_INLINE bool runtime_view_valid(const Container &pools, const Container &filter,
+                                                          const Entity entt, const std::size_t pos) {
+    return (entt != tombstone) &&
+           std::all_of(std::next(pools.cbegin()), pools.cend(),
+                       [entt, pos](const auto *curr) { return view_find(*curr, entt, pos) != view_npos; }) &&
+           std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) { return view_member(*curr, entt); });
 }
 
 /// Bidirectional iterator of a runtime view. pools->front() leads; forward moves toward packed position 0.
@@ -36,12 +35,8 @@ template<typename Set, typename Container>
 class runtime_view_iterator final {
     using iterator_type = typename Set::iterator;
 
-    [[nodiscard]] bool valid(const typename Set::entity_type entt) const {
-        return (entt != tombstone) &&
-               std::all_of(std::next(pools->cbegin()), pools->cend(),
-                           [entt](const auto *curr) { return runtime_view_member(*curr, entt); }) &&
-               std::none_of(filter->cbegin(), filter->cend(),
-                            [entt](const auto *curr) { return runtime_view_member(*curr, entt); });
+    [[nodiscard]] bool valid() const {
+        return runtime_view_valid(*pools, *filter, *it, static_cast<std::size_t>(it.index()));
     }
 
 public:
@@ -57,14 +52,14 @@ public:
     /// Starts at `curr` and moves on to the first entity that passes the filters.
     runtime_view_iterator(const Container &cpools, const Container &ignore, iterator_type curr)
         : pools{&cpools}, filter{&ignore}, it{curr} {
-        while (it.index() >= 0 && !valid(*it)) {
+        while (it.index() >= 0 && !valid()) {
             ++it;
         }
     }
 
     /// Moves to the next entity.
     runtime_view_iterator &operator++() {
-        for (++it; it.index() >= 0 && !valid(*it); ++it) {
+        for (++it; it.index() >= 0 && !valid(); ++it) {
         }
 
         return *this;
@@ -78,7 +73,7 @@ public:
 
     /// Moves to the previous entity.
     runtime_view_iterator &operator--() {
-        for (--it; !valid(*it); --it) {
+        for (--it; !valid(); --it) {
         }
 
         return *this;
@@ -181,7 +176,7 @@ public:
     basic_runtime_view &iterate(common_type &base) {
         pools.push_back(&base);
 
-        if (pools.size() > 1u && internal::runtime_view_count(base) < internal::runtime_view_count(*pools.front())) {
+        if (pools.size() > 1u && internal::view_count(base) < internal::view_count(*pools.front())) {
             std::swap(pools.front(), pools.back());
         }
 
@@ -195,9 +190,7 @@ public:
     }
 
     /// Upper bound on the number of entities: the leading storage's count, 0 without iterated storages.
-    [[nodiscard]] size_type size_hint() const {
-        return pools.empty() ? 0u : internal::runtime_view_count(*pools.front());
-    }
+    [[nodiscard]] size_type size_hint() const { return pools.empty() ? 0u : internal::view_count(*pools.front()); }
 
     /// Iterator to the first entity.
     [[nodiscard]] iterator begin() const {
@@ -214,9 +207,9 @@ public:
     /// True if the entity is in every iterated storage and in no excluded one.
     [[nodiscard]] bool contains(const entity_type entt) const {
         return !pools.empty() && std::all_of(pools.cbegin(), pools.cend(), [entt](const auto *curr) {
-            return internal::runtime_view_member(*curr, entt);
+            return internal::view_member(*curr, entt);
         }) && std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) {
-            return internal::runtime_view_member(*curr, entt);
+            return internal::view_member(*curr, entt);
         });
     }
 
@@ -231,17 +224,11 @@ public:
         }
 
         const auto &lead = *pools.front();
-        const auto first = std::next(pools.cbegin());
 
-        for (auto pos = internal::runtime_view_count(lead); pos != 0u;) {
+        for (auto pos = internal::view_count(lead); pos != 0u;) {
             --pos;
-            const entity_type entt = lead.data()[pos];
 
-            if (entt != tombstone &&
-                std::all_of(first, pools.cend(),
-                            [entt](const auto *curr) { return internal::runtime_view_member(*curr, entt); }) &&
-                std::none_of(filter.cbegin(), filter.cend(),
-                             [entt](const auto *curr) { return internal::runtime_view_member(*curr, entt); })) {
+            if (const entity_type entt = lead.data()[pos]; internal::runtime_view_valid(pools, filter, entt, pos)) {
                 func(entt);
             }
         }
