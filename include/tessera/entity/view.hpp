@@ -631,9 +631,10 @@ private:
                           filter);
     }
 
-    // The hot loop: raw positions of the leading storage, inline membership tests, elements by page arithmetic.
-    // The packed array and the page tables are read again for every entity, because the callback may add to
-    // the storages and make them grow.
+    // The hot loop: raw positions of the leading storage, inline membership tests (the same position first, then
+    // the sparse array), elements by pointer arithmetic. The packed array is read again for every entity because
+    // the callback may add to the storages and make it grow; element pages never move, so their addresses are
+    // taken once per block. Nothing here allocates or calls a virtual function.
     template<std::size_t Lead, typename Func, std::size_t... Index>
     void each_from(Func &func, std::index_sequence<Index...>) const {
         using lead_type = type_list_element_t<Lead, type_list<Get...>>;
