@@ -410,6 +410,13 @@ TEST(MultiView, GetAndConstness) {
     [[maybe_unused]] std::tuple<const position &, const velocity &> ctup =
         view.get<const position, const velocity>(entt);
 
+    // a callback that wants a non-const velocity is refused (each() explains it with a static_assert)
+    using refs = tessera::internal::view_element_refs_t<entity, tessera::storage_type_t<position>,
+                                                        const tessera::storage_type_t<velocity>>;
+    static_assert(tessera::internal::view_callback_v<void (*)(position &, const velocity &), entity, refs>);
+    static_assert(!tessera::internal::view_callback_v<void (*)(position &, velocity &), entity, refs>);
+    static_assert(!tessera::internal::view_callback_v<void (*)(entity, position &, velocity &), entity, refs>);
+
     auto [p, v] = view.get(entt);
     EXPECT_EQ(p.x + v.dx, 4);
     EXPECT_EQ(view.get<1u>(entt).dy, 4);
