@@ -357,22 +357,6 @@ TESSERA_VIEW_INLINE void view_prefetch([[maybe_unused]] const void *ptr,
 #endif
 }
 
-/// Prefetches the cache line of the element at `offset` from `ptr`, once per line: each() calls it with the base
-/// of the next block, so elements arrive one block ahead of the loop.
-template<typename Pointer>
-TESSERA_VIEW_INLINE void view_prefetch_at([[maybe_unused]] const Pointer ptr,
-                                          [[maybe_unused]] const std::size_t offset) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    if constexpr (!std::is_null_pointer_v<Pointer>) {
-        constexpr std::size_t per_line = sizeof(*ptr) < 64u ? 64u / sizeof(*ptr) : 1u;
-
-        if (ptr && offset % per_line == 0u) {
-            __builtin_prefetch(ptr + offset);
-        }
-    }
-#endif
-}
-
 /// Prefetches the elements a block of positions starting at `first` covers in a paged storage, if it has them.
 template<typename Type>
 TESSERA_VIEW_INLINE void view_prefetch_block([[maybe_unused]] Type &pool, [[maybe_unused]] const std::size_t first,
@@ -418,13 +402,15 @@ template<typename Type>
     }
 }
 
-/// The element tuple of each(): through the block pointer when the element sits at the leading position, by
-/// page arithmetic or through the storage otherwise.
-template<typename Type, typename Base, typename Entity>
+/// The element tuple of each(): through the block pointer when the element sits at the leading position (always
+/// for the leading storage, whose block base is never null), by page arithmetic or through the storage otherwise.
+template<bool Lead, typename Type, typename Base, typename Entity>
 [[nodiscard]] TESSERA_VIEW_INLINE auto view_block_tuple(Type &pool, const Base base, const Entity entt,
                                                         const std::size_t offset, const std::size_t lead_pos,
                                                         const std::size_t pos) {
-    if constexpr (view_paged_storage<Type>) {
+    if constexpr (view_paged_storage<Type> && Lead) {
+        return std::forward_as_tuple(base[offset]);
+    } else if constexpr (view_paged_storage<Type>) {
         return std::forward_as_tuple((pos == lead_pos && base) ? base[offset] : view_element_at(pool, pos));
     } else {
         return view_element_tuple(pool, entt, pos);
@@ -648,13 +634,9 @@ private:
             const auto first = (pos - 1u) & ~(block - 1u);
             const auto base = std::make_tuple(internal::view_block_base(*std::get<Index>(pools), first)...);
 
-            const auto ahead = std::make_tuple(internal::view_block_base(
-                *std::get<Index>(pools), first != 0u ? first - block : internal::view_npos)...);
-
             while (pos != first) {
                 --pos;
                 const entity_type entt = lead.data()[pos];
-                std::apply([&](const auto... ptr) { (internal::view_prefetch_at(ptr, pos - first), ...); }, ahead);
 
                 if constexpr (internal::view_maybe_in_place_v<lead_type>) {
                     if (entt == tombstone) {
@@ -672,8 +654,8 @@ private:
                     !in_excludes(entt)) {
                     internal::view_invoke(
                         func, entt,
-                        std::tuple_cat(internal::view_block_tuple(*std::get<Index>(pools), std::get<Index>(base), entt,
-                                                                  pos - first, pos, at[Index])...));
+                        std::tuple_cat(internal::view_block_tuple<Index == Lead>(
+                            *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, at[Index])...));
                 }
             }
         }
