@@ -628,6 +628,9 @@ TEST(MultiView, DeductionGuidesAndConversion) {
     tessera::basic_view tupled{std::forward_as_tuple(pos), std::forward_as_tuple(vel)};
     static_assert(std::is_same_v<decltype(tupled), tessera::view<get_t<position>, exclude_t<velocity>>>);
     EXPECT_EQ(tupled.begin(), tupled.end());
+    tessera::basic_view one_tuple{std::forward_as_tuple(pos)};
+    static_assert(std::is_same_v<decltype(one_tuple), tessera::view<get_t<position>>>);
+    EXPECT_EQ(one_tuple.size(), 1u);
 
     const tessera::view<get_t<const position>> csingle = single;
     EXPECT_EQ(csingle.handle(), &pos);
