@@ -1158,7 +1158,7 @@ public:
 
         if constexpr (!stable && internal::view_paged_storage<Get>) {
             // page by page: the page pointer stays valid while elements are added or the current one removed,
-            // and the inner loop over one page is plain pointer arithmetic the compiler can vectorize
+            // and the inner loop over one page is plain pointer arithmetic
             constexpr auto page = component_traits<typename Get::value_type, entity_type>::page_size;
 
             for (auto pos = pool->size(); pos != 0u;) {
@@ -1169,16 +1169,17 @@ public:
                     internal::view_prefetch_block(*pool, first - page, page);
                 }
 
-#pragma GCC unroll 4
-                while (pos != first) {
-                    --pos;
+                for (auto *curr = elem + (pos - first); curr != elem;) {
+                    --curr;
 
-                    if constexpr (std::is_invocable_v<Func &, entity_type, decltype(elem[0u])>) {
-                        func(pool->data()[pos], elem[pos - first]);
+                    if constexpr (std::is_invocable_v<Func &, entity_type, decltype(*curr)>) {
+                        func(pool->data()[first + static_cast<std::size_t>(curr - elem)], *curr);
                     } else {
-                        func(elem[pos - first]);
+                        func(*curr);
                     }
                 }
+
+                pos = first;
             }
         } else {
             for (auto pos = internal::view_count(*pool); pos != 0u;) {
