@@ -23,7 +23,9 @@
 #include "entity/helper.hpp"
 #include "entity/mixin.hpp"
 #include "entity/registry.hpp"
+#include "entity/runtime_view.hpp"
 #include "entity/sparse_set.hpp"
 #include "entity/storage.hpp"
+#include "entity/view.hpp"
 
 #endif

@@ -11,6 +11,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "storage.hpp"
+#include "view.hpp"
 #include <cstdint>
 #include <memory>
 #include <tuple>

@@ -15,6 +15,7 @@
 #include "mixin.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
+#include "view.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
