@@ -32,13 +32,6 @@ void snapshot_corrupt([[maybe_unused]] Archive &archive, [[maybe_unused]] const 
     }
 }
 
-/// True if the storage holds the identifier's index, whatever its version.
-template<typename Storage, typename Entity>
-[[nodiscard]] bool index_in_storage(const Storage &storage, const Entity entt) {
-    using traits_type = entt_traits<Entity>;
-    return storage.contains(traits_type::construct(traits_type::to_entity(entt), storage.current(entt)));
-}
-
 /// Reads a count written as the identifier's underlying integer.
 template<typename Entity, typename Archive>
 [[nodiscard]] std::size_t read_count(Archive &archive) {
@@ -181,6 +174,11 @@ public:
                     continue;
                 }
 
+                if (entt == tombstone) {
+                    internal::snapshot_corrupt(archive, "snapshot_loader: invalid identifier in a pool");
+                    return *this;
+                }
+
                 if (!reg->valid(entt)) {
                     // the index may be free or released, never in use with another version
                     if (reg->valid(traits_type::construct(traits_type::to_entity(entt), reg->current(entt)))) {
@@ -248,7 +246,10 @@ private:
             entity_type entt{null};
             archive(entt);
 
-            if (entt == null || entt == tombstone || internal::index_in_storage(entities, entt)) {
+            // identifiers read so far sit at positions [0, pos); released ones the target held before are reused
+            const auto stored = traits_type::construct(traits_type::to_entity(entt), entities.current(entt));
+
+            if (entt == null || entt == tombstone || (entities.contains(stored) && entities.index(stored) < pos)) {
                 internal::snapshot_corrupt(archive, "snapshot_loader: invalid or repeated identifier");
                 entities.free_list(std::min(in_use, entities.free_list()));
                 return;
