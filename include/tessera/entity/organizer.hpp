@@ -253,16 +253,16 @@ public:
         [[nodiscard]] bool top_level() const noexcept { return in.empty(); }
 
         /// A type_info unique to the task's candidate, type_id<void>() for raw tasks.
-        [[nodiscard]] const type_info &info() const noexcept { return *node->info; }
+        [[nodiscard]] const type_info &info() const noexcept { return *node.info; }
 
         /// The name given to the task, or nullptr.
-        [[nodiscard]] const char *name() const noexcept { return node->name; }
+        [[nodiscard]] const char *name() const noexcept { return node.name; }
 
         /// Runs the task: callback()(data(), registry).
-        [[nodiscard]] function_type *callback() const noexcept { return node->callback; }
+        [[nodiscard]] function_type *callback() const noexcept { return node.callback; }
 
         /// The instance or payload of the task, or nullptr.
-        [[nodiscard]] const void *data() const noexcept { return node->payload; }
+        [[nodiscard]] const void *data() const noexcept { return node.payload; }
 
         /// The tasks that must wait for this one (indices into the graph).
         [[nodiscard]] const std::vector<std::size_t> &children() const noexcept { return out; }
@@ -275,8 +275,8 @@ public:
 
         /// Creates every pool and context variable the task uses, so tasks can then run concurrently.
         void prepare(registry_type &reg) const {
-            if (node->prepare) {
-                node->prepare(reg);
+            if (node.prepare) {
+                node.prepare(reg);
             }
         }
 
@@ -285,7 +285,7 @@ public:
 
         [[nodiscard]] size_type count(const bool read_only) const noexcept {
             return static_cast<size_type>(
-                std::count_if(node->resources.begin(), node->resources.end(),
+                std::count_if(node.resources.begin(), node.resources.end(),
                               [read_only](const auto &elem) { return elem.read_only == read_only; }));
         }
 
@@ -293,7 +293,7 @@ public:
                                      const std::size_t length) const noexcept {
             size_type written{};
 
-            for (auto &&elem : node->resources) {
+            for (auto &&elem : node.resources) {
                 if (elem.read_only == read_only && written < length) {
                     buffer[written++] = elem.info;
                 }
@@ -302,7 +302,8 @@ public:
             return written;
         }
 
-        const task *node{};
+        // a copy: the graph stays valid when the organizer changes or goes away
+        task node{};
         std::vector<std::size_t> in{};
         std::vector<std::size_t> out{};
     };
@@ -418,7 +419,7 @@ public:
         std::vector<vertex> result(length);
 
         for (std::size_t curr{}; curr < length; ++curr) {
-            result[curr].node = &tasks[curr];
+            result[curr].node = tasks[curr];
 
             for (std::size_t next = curr + 1u; next < length; ++next) {
                 if (adjacency[curr][next]) {
