@@ -371,6 +371,38 @@ TEST(SnapshotLoader, RoundTrip) {
     }
 }
 
+struct construct_listener {
+    void on(tessera::registry &, const tessera::entity entt) { seen.push_back(entt); }
+
+    std::vector<tessera::entity> seen{};
+};
+
+TEST(SnapshotLoader, SignalsFire) {
+    tessera::registry source{};
+    populate_identifiers(source);
+    source.emplace<position>(make(1u, 1u), 1, 1);
+    source.emplace<position>(make(0u, 0u), 0, 0);
+
+    log_type log{};
+    output_archive output{&log};
+    tessera::snapshot{source}.get<tessera::entity>(output).get<position>(output);
+
+    tessera::registry destination{};
+    construct_listener listener{};
+    destination.on_construct<position>().connect<&construct_listener::on>(listener);
+    input_archive input{&log};
+    tessera::continuous_loader continuous{destination};
+    continuous.get<tessera::entity>(input).get<position>(input);
+    EXPECT_EQ(listener.seen, (std::vector{continuous.map(make(1u, 1u)), continuous.map(make(0u, 0u))}));
+
+    tessera::registry other{};
+    other.on_construct<position>().connect<&construct_listener::on>(listener);
+    listener.seen.clear();
+    input_archive again{&log};
+    tessera::snapshot_loader{other}.get<tessera::entity>(again).get<position>(again);
+    EXPECT_EQ(listener.seen, (std::vector{make(1u, 1u), make(0u, 0u)}));
+}
+
 TEST(SnapshotLoader, OnlyIdentifiers) {
     tessera::registry source{};
     populate_identifiers(source);
