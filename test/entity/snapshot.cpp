@@ -7,7 +7,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <queue>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -755,6 +757,66 @@ TEST(ContinuousLoader, InconsistentData) {
     EXPECT_MISUSE(load(log_type{count_type{0u}, count_type{0u}, count_type{1u},
                                 make(0u, traits_type::to_version(tessera::tombstone)), position{}}),
                   "continuous_loader");
+}
+
+// The manual's "one example to rule them all": one in-memory queue per type, read back by both loaders.
+template<typename... Type>
+struct queue_archive {
+    template<typename Value>
+    void operator()(const Value &value) {
+        std::get<std::queue<Value>>(queues).push(value);
+    }
+
+    template<typename Value>
+    void operator()(Value &value) {
+        auto &queue = std::get<std::queue<Value>>(queues);
+        ASSERT_FALSE(queue.empty());
+        value = queue.front();
+        queue.pop();
+    }
+
+    std::tuple<std::queue<Type>...> queues{};
+};
+
+TEST(Snapshot, QueuesArchive) {
+    using archive_type = queue_archive<tessera::entity, count_type, position, relationship>;
+    tessera::registry source{};
+    populate_identifiers(source);
+    const auto e0 = make(0u, 0u);
+    const auto e1 = make(1u, 1u);
+    source.emplace<position>(e0, 1, 2);
+    source.emplace<position>(e1, 3, 4);
+    source.emplace<relationship>(e1, e0, tessera::entity{tessera::null});
+
+    archive_type full{};
+    tessera::snapshot{source}.get<tessera::entity>(full).get<position>(full).get<relationship>(full);
+    archive_type partial{full};
+
+    tessera::registry destination{};
+    tessera::snapshot_loader{destination}
+        .get<tessera::entity>(full)
+        .get<position>(full)
+        .get<relationship>(full)
+        .orphans();
+    expect_same_identifiers(source, destination);
+    EXPECT_EQ(destination.get<position>(e1), (position{3, 4}));
+    EXPECT_EQ(destination.get<relationship>(e1).parent, e0);
+
+    tessera::registry live{};
+    static_cast<void>(live.create());
+    tessera::continuous_loader loader{live};
+    auto mapping = [&loader, &partial](auto &value) {
+        partial(value);
+
+        if constexpr (std::is_same_v<std::remove_reference_t<decltype(value)>, relationship>) {
+            value.parent = loader.map(value.parent);
+        }
+    };
+
+    loader.get<tessera::entity>(mapping).get<position>(mapping).get<relationship>(mapping).orphans();
+    EXPECT_EQ(live.get<position>(loader.map(e1)), (position{3, 4}));
+    EXPECT_EQ(live.get<relationship>(loader.map(e1)).parent, loader.map(e0));
+    EXPECT_NE(loader.map(e0), make(0u, 0u));
 }
 
 TEST(Snapshot, MoveOnly) {
