@@ -4,6 +4,8 @@
 
 #include "config/config.hpp"
 #include "config/version.hpp"
+#include "archive/binary.hpp"
+#include "archive/fwd.hpp"
 #include "core/algorithm.hpp"
 #include "core/any.hpp"
 #include "core/family.hpp"
@@ -18,11 +20,16 @@
 #include "entity/component.hpp"
 #include "entity/entity.hpp"
 #include "entity/fwd.hpp"
+#include "entity/group.hpp"
 #include "entity/handle.hpp"
 #include "entity/helper.hpp"
 #include "entity/mixin.hpp"
+#include "entity/organizer.hpp"
 #include "entity/registry.hpp"
+#include "entity/runtime_view.hpp"
+#include "entity/snapshot.hpp"
 #include "entity/sparse_set.hpp"
 #include "entity/storage.hpp"
+#include "entity/view.hpp"
 
 #endif

@@ -140,13 +140,16 @@ basic_hashed_string(const Char (&)[N]) -> basic_hashed_string<Char>;
 
 inline namespace literals {
 
-/// `"name"_hs`: a hashed string built at compile time.
-[[nodiscard]] consteval hashed_string operator""_hs(const char *str, std::size_t len) noexcept {
+// The literals are constexpr rather than consteval: clang 14 fails to emit consteval literal operators used in
+// dependent calls inside templates (undefined reference at link time). In constant contexts they still fold.
+
+/// `"name"_hs`: a hashed string, computed at compile time in constant expressions.
+[[nodiscard]] constexpr hashed_string operator""_hs(const char *str, std::size_t len) noexcept {
     return hashed_string{str, len};
 }
 
-/// `L"name"_hws`: a hashed wide string built at compile time.
-[[nodiscard]] consteval hashed_wstring operator""_hws(const wchar_t *str, std::size_t len) noexcept {
+/// `L"name"_hws`: a hashed wide string, computed at compile time in constant expressions.
+[[nodiscard]] constexpr hashed_wstring operator""_hws(const wchar_t *str, std::size_t len) noexcept {
     return hashed_wstring{str, len};
 }
 

@@ -36,14 +36,19 @@ struct entt_layout<std::uint64_t> {
     static constexpr entity_type version_mask = 0xFFFFFFFF;
 };
 
+/// True if Integer is one of the integers an identifier can be built on. Checked before deriving from its layout,
+/// so that an enum or class over another integer is simply not entity_like instead of a hard error.
+template<typename Integer>
+concept entt_integer = std::is_same_v<Integer, std::uint32_t> || std::is_same_v<Integer, std::uint64_t>;
+
 template<typename Type>
-requires std::is_enum_v<Type>
+requires std::is_enum_v<Type> && entt_integer<std::underlying_type_t<Type>>
 struct entt_layout<Type> : entt_layout<std::underlying_type_t<Type>> {
     using value_type = Type;
 };
 
 template<typename Type>
-requires std::is_class_v<Type> && requires { typename Type::entity_type; }
+requires std::is_class_v<Type> && requires { typename Type::entity_type; } && entt_integer<typename Type::entity_type>
 struct entt_layout<Type> : entt_layout<typename Type::entity_type> {
     using value_type = Type;
 };

@@ -51,6 +51,39 @@ using invoke_registry_t = typename decltype(invoke_registry<Member>())::type;
 
 } // namespace internal
 
+/// Converts to any view of a registry: the view is built by calling registry.view with the element types of the
+/// target view. The organizer resolves view parameters this way.
+template<typename Registry>
+class as_view {
+    template<typename... Get, typename... Exclude>
+    [[nodiscard]] auto dispatch(get_t<Get...>, exclude_t<Exclude...>) const {
+        return reg->template view<constness_as_t<typename Get::element_type, Get>...>(
+            exclude_t<constness_as_t<typename Exclude::element_type, Exclude>...>{});
+    }
+
+public:
+    /// The registry type.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename Registry::entity_type;
+
+    /// Wraps a registry, which must outlive the object.
+    as_view(registry_type &source) noexcept : reg{&source} {}
+
+    /// The view over the given storages.
+    template<typename Get, typename Exclude>
+    operator basic_view<Get, Exclude>() const {
+        return dispatch(Get{}, Exclude{});
+    }
+
+private:
+    registry_type *reg;
+};
+
+/// Deduction guide.
+template<typename Registry>
+as_view(Registry &) -> as_view<Registry>;
+
 /// The entity that owns instance in storage, or null if instance is not one of the storage's elements. Scans the
 /// page table: O(number of pages).
 template<typename... Args>

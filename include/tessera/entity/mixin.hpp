@@ -6,10 +6,13 @@
 #include "../config/config.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
+#include "../signal/delegate.hpp"
 #include "../signal/sigh.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "storage.hpp"
+#include "view.hpp"
+#include <cstdint>
 #include <memory>
 #include <tuple>
 #include <type_traits>
@@ -217,10 +220,16 @@ public:
     [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
 
     /// The registry the storage is bound to.
-    [[nodiscard]] const registry_type &registry() const { return owner_or_assert(); }
+    [[nodiscard]] const registry_type &registry() const {
+        TESSERA_ASSERT(owner != nullptr, "sigh_mixin::registry: the storage is not bound to a registry");
+        return *owner;
+    }
 
     /// The registry the storage is bound to.
-    [[nodiscard]] registry_type &registry() { return owner_or_assert(); }
+    [[nodiscard]] registry_type &registry() {
+        TESSERA_ASSERT(owner != nullptr, "sigh_mixin::registry: the storage is not bound to a registry");
+        return *owner;
+    }
 
     /// Generates an identifier (entity storage only) and publishes construct.
     auto generate() requires is_entity_storage {
@@ -305,7 +314,12 @@ class basic_reactive_mixin : public Type {
     using owner_type = Registry;
     using basic_registry_type = internal::basic_registry_of<Type>;
     using alloc_traits = std::allocator_traits<typename underlying_type::allocator_type>;
-    using container_type = std::vector<connection, typename alloc_traits::template rebind_alloc<connection>>;
+    // what reset() must undo: the sinks are looked up again then, because the entity storage moves with its
+    // registry and a stored connection would point to the old signal
+    using disconnect_type = std::pair<void (*)(basic_reactive_mixin &, id_type), id_type>;
+    using container_type = std::vector<disconnect_type, typename alloc_traits::template rebind_alloc<disconnect_type>>;
+
+    enum class event : std::uint8_t { construct, update, destroy };
 
     static_assert(std::is_base_of_v<basic_registry_type, owner_type>,
                   "reactive_mixin: the registry type must be basic_registry or derive from it");
@@ -318,13 +332,49 @@ class basic_reactive_mixin : public Type {
     static void collect([[maybe_unused]] basic_reactive_mixin &self, [[maybe_unused]] const owner_type &reg,
                         const typename underlying_type::entity_type entt) {
         if (!self.contains(entt)) {
-            self.emplace(entt);
+            // through the opaque interface, so that a signal mixin stacked on top of this one publishes construct
+            self.push(entt);
         }
     }
 
-    template<typename Clazz, auto Candidate, typename Sink>
-    basic_reactive_mixin &observe(Sink listeners) {
-        conn.push_back(listeners.template connect<Candidate>(*this));
+    /// Hands the registry over to Candidate as the owner type: pools publish their own registry type, which is
+    /// the base of a derived owner.
+    template<auto Candidate>
+    static void relay(basic_reactive_mixin &self, basic_registry_type &reg,
+                      const typename underlying_type::entity_type entt) {
+        delegate<void(owner_type &, const typename underlying_type::entity_type)> func{};
+        func.template connect<Candidate>(self);
+        func(static_cast<owner_type &>(reg), entt);
+    }
+
+    template<event Event, typename Clazz>
+    [[nodiscard]] auto sink_of(const id_type id) const {
+        if constexpr (Event == event::construct) {
+            return owner_or_assert().template on_construct<Clazz>(id);
+        } else if constexpr (Event == event::update) {
+            return owner_or_assert().template on_update<Clazz>(id);
+        } else {
+            return owner_or_assert().template on_destroy<Clazz>(id);
+        }
+    }
+
+    template<event Event, typename Clazz, auto Listener>
+    static void disconnect_from(basic_reactive_mixin &self, const id_type id) {
+        self.template sink_of<Event, Clazz>(id).template disconnect<Listener>(self);
+    }
+
+    template<event Event, typename Clazz, auto Candidate>
+    basic_reactive_mixin &observe(const id_type id) {
+        constexpr auto listener = [] {
+            if constexpr (std::is_same_v<owner_type, basic_registry_type>) {
+                return Candidate;
+            } else {
+                return &basic_reactive_mixin::relay<Candidate>;
+            }
+        }();
+
+        static_cast<void>(sink_of<Event, Clazz>(id).template connect<listener>(*this));
+        conn.emplace_back(&basic_reactive_mixin::disconnect_from<Event, Clazz, listener>, id);
         return *this;
     }
 
@@ -385,25 +435,25 @@ public:
     /// Collects the entities that get a Clazz element (in pool `id`). Candidate decides what collecting means.
     template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
     basic_reactive_mixin &on_construct(const id_type id = type_hash<Clazz>::value()) {
-        return observe<Clazz, Candidate>(owner_or_assert().template on_construct<Clazz>(id));
+        return observe<event::construct, Clazz, Candidate>(id);
     }
 
     /// Collects the entities whose Clazz element (in pool `id`) is patched or replaced.
     template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
     basic_reactive_mixin &on_update(const id_type id = type_hash<Clazz>::value()) {
-        return observe<Clazz, Candidate>(owner_or_assert().template on_update<Clazz>(id));
+        return observe<event::update, Clazz, Candidate>(id);
     }
 
     /// Collects the entities that lose their Clazz element (in pool `id`).
     template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
     basic_reactive_mixin &on_destroy(const id_type id = type_hash<Clazz>::value()) {
-        return observe<Clazz, Candidate>(owner_or_assert().template on_destroy<Clazz>(id));
+        return observe<event::destroy, Clazz, Candidate>(id);
     }
 
     /// Disconnects every listener this storage installed. Collected entities stay.
     void reset() {
-        for (auto &&elem : conn) {
-            elem.release();
+        for (auto [func, id] : conn) {
+            func(*this, id);
         }
 
         conn.clear();

@@ -11,9 +11,11 @@
 #include "../core/type_traits.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "group.hpp"
 #include "mixin.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
+#include "view.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -182,14 +184,14 @@ private:
     container_type ctx;
 };
 
-/// What the registry knows of a group handler: its identity and the types its group owns.
-class group_descriptor {
-public:
-    virtual ~group_descriptor() = default;
+template<typename Type, typename Registry>
+std::true_type reactive_base_test(const basic_reactive_mixin<Type, Registry> *);
 
-    /// True if the group owns the pool of the given type hash.
-    [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
-};
+std::false_type reactive_base_test(const void *);
+
+/// True for pools built on the reactive mixin.
+template<typename Storage>
+inline constexpr bool is_reactive_pool_v = decltype(reactive_base_test(std::declval<const Storage *>()))::value;
 
 } // namespace internal
 
@@ -308,8 +310,21 @@ private:
 
         using storage_alloc = typename Storage::allocator_type;
         auto cpool = std::allocate_shared<Storage>(get_allocator(), storage_alloc{get_allocator()});
-        index.emplace(id, pools.size());
-        pools.emplace_back(id, cpool);
+
+        if constexpr (internal::is_reactive_pool_v<Storage>) {
+            // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
+            // what they collect while the other pools are emptied is removed too
+            for (auto &&curr : index) {
+                ++curr.second;
+            }
+
+            index.emplace(id, 0u);
+            pools.emplace(pools.begin(), id, cpool);
+        } else {
+            index.emplace(id, pools.size());
+            pools.emplace_back(id, cpool);
+        }
+
         cpool->bind(*this);
         return *cpool;
     }
@@ -777,6 +792,55 @@ public:
         return elem;
     }
 
+    /// The group over Owned..., Get... without Exclude... (at least one owned or get type), created on the first
+    /// request: its handler is connected to the pools and the existing entities are arranged (O(n)). Later
+    /// requests return a group on the same handler. Owning a type that another group owns is a misuse.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    basic_group<owned_t<storage_for_type<Owned>...>, get_t<storage_for_type<Get>...>,
+                exclude_t<storage_for_type<Exclude>...>>
+    group(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) {
+        static_assert(sizeof...(Owned) + sizeof...(Get) != 0u, "group: a group needs at least one owned or get type");
+        using group_type = basic_group<owned_t<storage_for_type<Owned>...>, get_t<storage_for_type<Get>...>,
+                                       exclude_t<storage_for_type<Exclude>...>>;
+        using handler_type = typename group_type::handler;
+
+        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
+            return {static_cast<handler_type &>(*it->second)};
+        }
+
+        (assert_not_owned<std::remove_const_t<Owned>>(), ...);
+        auto handler = std::allocate_shared<handler_type>(
+            get_allocator(), get_allocator(), assure<std::remove_const_t<Owned>>()...,
+            assure<std::remove_const_t<Get>>()..., assure<std::remove_const_t<Exclude>>()...);
+        groups.emplace(group_type::group_id(), handler);
+        return {*handler};
+    }
+
+    /// The existing group over Owned..., Get... without Exclude..., read-only, or an invalid group. Never
+    /// creates anything.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    [[nodiscard]] basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                              exclude_t<storage_for_type<const Exclude>...>>
+    group_if_exists(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) const {
+        using group_type = basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                                       exclude_t<storage_for_type<const Exclude>...>>;
+        using handler_type = typename group_type::handler;
+
+        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
+            return {static_cast<handler_type &>(*it->second)};
+        }
+
+        return {};
+    }
+
+    /// Same as group_if_exists: a const registry never creates a group.
+    template<typename... Owned, typename... Get, typename... Exclude>
+    [[nodiscard]] basic_group<owned_t<storage_for_type<const Owned>...>, get_t<storage_for_type<const Get>...>,
+                              exclude_t<storage_for_type<const Exclude>...>>
+    group(get_t<Get...> = get_t{}, exclude_t<Exclude...> = exclude_t{}) const {
+        return group_if_exists<Owned...>(get_t<Get...>{}, exclude_t<Exclude...>{});
+    }
+
     /// True if any listed type is owned by a group.
     template<typename... Type>
     [[nodiscard]] bool owned() const {
@@ -820,6 +884,12 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
 private:
+    // one check per type, so that the message names the type that is already owned
+    template<typename Type>
+    void assert_not_owned() const {
+        TESSERA_ASSERT(!owned<Type>(), internal::group_conflict_message<Type>::text.data());
+    }
+
     version_type force_version(const entity_type entt, const version_type version) {
         const auto elem = traits_type::construct(traits_type::to_entity(entt), version);
         return entities.bump((elem == tombstone) ? traits_type::next(elem) : elem);

@@ -9,6 +9,7 @@
 #include "../core/type_info.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -222,6 +223,7 @@ protected:
     /// Removes the entity at `it` from a swap-and-pop set.
     void swap_and_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
+        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         auto &self = sparse_ref(*it);
         const auto entt = traits_type::to_entity(self);
         sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
@@ -234,9 +236,19 @@ protected:
     /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
     void in_place_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
+        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
         packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
         head = pos;
+    }
+
+    /// Takes back the identifier at the last packed position of an appending set. It undoes an append that could
+    /// not be completed, so an in-place set gets no hole out of it.
+    void pop_back_entity() {
+        TESSERA_ASSERT(mode != deletion_policy::swap_only && !packed.empty() && packed.back() != tombstone,
+                       "sparse_set: pop_back_entity needs an identifier at the back of an appending set");
+        sparse_ref(packed.back()) = null;
+        packed.pop_back();
     }
 
     /// Releases the identifier at `it` of a swap-only set: it moves to the released region with its next version.
@@ -367,6 +379,15 @@ protected:
     }
 
 private:
+    /// The source of an allocator-extended move, checked before anything is taken from it: its pages cannot
+    /// change allocator, and a failed check must leave it whole.
+    [[nodiscard]] static basic_sparse_set &movable(basic_sparse_set &other,
+                                                   [[maybe_unused]] const allocator_type &allocator) {
+        TESSERA_ASSERT(alloc_traits::is_always_equal::value || other.get_allocator() == allocator,
+                       "sparse_set: moving a set between different allocators is not supported");
+        return other;
+    }
+
     [[nodiscard]] constexpr size_type policy_to_head() const noexcept {
         return mode == deletion_policy::swap_only ? size_type{} : max_size;
     }
@@ -403,10 +424,8 @@ public:
 
     /// Allocator-extended move constructor. The allocators must compare equal.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
-        : sparse{std::move(other.sparse), allocator}, packed{std::move(other.packed), allocator}, info_{other.info_},
-          mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
-                       "sparse_set: moving a set between different allocators is not supported");
+        : sparse{std::move(movable(other, allocator).sparse), allocator}, packed{std::move(other.packed), allocator},
+          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
         other.sparse.clear();
         other.packed.clear();
     }
@@ -466,16 +485,11 @@ public:
 
     /// Releases unused memory: spare packed capacity and sparse pages that hold no identifier.
     virtual void shrink_to_fit() {
-        std::vector<bool> used(sparse.size(), false);
-
-        for (auto &&elem : packed) {
-            if (elem != tombstone) {
-                used[static_cast<size_type>(traits_type::to_entity(elem)) / traits_type::page_size] = true;
-            }
-        }
-
+        // a page is unused when every entry is empty: finding that out needs no memory, so shrinking neither
+        // bypasses the allocator nor fails for lack of memory
         for (size_type page{}; page < sparse.size(); ++page) {
-            if (!used[page]) {
+            if (sparse[page] && std::all_of(sparse[page], sparse[page] + traits_type::page_size,
+                                            [](const entity_type elem) { return elem == null; })) {
                 release_sparse_page(page);
             }
         }

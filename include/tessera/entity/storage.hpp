@@ -96,19 +96,20 @@ public:
     template<typename Other>
     [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
                                                              const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.offset - lhs.offset;
+        // friends of one instantiation cannot see the other's members: go through index()
+        return rhs.index() - lhs.index();
     }
 
     template<typename Other>
     [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return lhs.offset == rhs.offset;
+        return lhs.index() == rhs.index();
     }
 
     template<typename Other>
     [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
                                                     const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.offset <=> lhs.offset;
+        return rhs.index() <=> lhs.index();
     }
 
 private:
@@ -240,13 +241,20 @@ class basic_storage
 
     template<typename... Args>
     underlying_iterator emplace_element(const Entity entt, const bool force_back, Args &&...args) {
+        // in-place storages fill a hole unless told to append; an append is undone without leaving a hole behind
+        const bool appends = force_back || underlying_type::contiguous();
         const auto it = underlying_type::push_entity(entt, force_back);
 
         try {
             construct_at(assure_at_least(static_cast<std::size_t>(it.index())), std::forward<Args>(args)...);
         } catch (...) {
             // strong guarantee: the identifier goes away again, no element was built
-            underlying_type::policy_pop(it, it + 1);
+            if (appends) {
+                underlying_type::pop_back_entity();
+            } else {
+                underlying_type::policy_pop(it, it + 1);
+            }
+
             throw;
         }
 
@@ -274,10 +282,11 @@ class basic_storage
         payload.resize(from);
     }
 
+    /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.
     void rollback_back(std::size_t count) {
         for (; count; --count) {
-            const auto it = underlying_type::begin();
-            basic_storage::pop(it, it + 1);
+            std::destroy_at(std::addressof(element_at(underlying_type::size() - 1u)));
+            underlying_type::pop_back_entity();
         }
     }
 
@@ -343,7 +352,8 @@ protected:
             auto &lhs = element_at(from);
 
             if (traits_type::in_place_delete && underlying_type::data()[to] == tombstone) {
-                ::new (static_cast<void *>(std::addressof(element_at(to)))) Type{std::move(lhs)};
+                // parentheses: braces would pick an initializer-list constructor that accepts the element itself
+                ::new (static_cast<void *>(std::addressof(element_at(to)))) Type(std::move(lhs));
                 std::destroy_at(std::addressof(lhs));
             } else {
                 using std::swap;
@@ -724,8 +734,7 @@ public:
             }
         } catch (...) {
             for (; count; --count) {
-                const auto it = base_type::begin();
-                base_type::policy_pop(it, it + 1);
+                base_type::pop_back_entity();
             }
 
             throw;

@@ -1,0 +1,422 @@
+// Snapshots: write a registry's identifiers and pools to an archive, and read them back either into an empty
+// registry (keeping identifiers) or into a live one (mapping remote identifiers to local ones).
+#ifndef TESSERA_ENTITY_SNAPSHOT_HPP
+#define TESSERA_ENTITY_SNAPSHOT_HPP
+
+#include "../config/config.hpp"
+#include "../core/type_info.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "registry.hpp"
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+
+namespace tessera {
+
+namespace internal {
+
+/// Reports data that cannot be loaded. Archives that can tell their caller (a `corrupt(const char *)` member,
+/// such as the built-in binary archive) are told; for any other archive it is a misuse.
+template<typename Archive>
+void snapshot_corrupt([[maybe_unused]] Archive &archive, [[maybe_unused]] const char *message) {
+    if constexpr (requires { archive.corrupt(message); }) {
+        archive.corrupt(message);
+    } else {
+        TESSERA_ASSERT(false, message);
+    }
+}
+
+/// Reads a count written as the identifier's underlying integer.
+template<typename Entity, typename Archive>
+[[nodiscard]] std::size_t read_count(Archive &archive) {
+    typename entt_traits<Entity>::entity_type value{};
+    archive(value);
+    return static_cast<std::size_t>(value);
+}
+
+} // namespace internal
+
+/// Writes the identifiers and pools of a registry to an archive. The archive is called with identifiers,
+/// counts (the identifier's underlying integer) and components, in an order the loaders read back.
+template<typename Registry>
+class basic_snapshot {
+    static_assert(!std::is_const_v<Registry>, "basic_snapshot: use the registry type without const");
+    using traits_type = entt_traits<typename Registry::entity_type>;
+    using count_type = typename traits_type::entity_type;
+
+public:
+    /// The registry type.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename registry_type::entity_type;
+
+    /// Takes a snapshot of `source`, which must outlive it.
+    basic_snapshot(const registry_type &source) noexcept : reg{&source} {}
+
+    basic_snapshot(const basic_snapshot &) = delete;
+
+    /// Move constructor.
+    basic_snapshot(basic_snapshot &&) noexcept = default;
+
+    basic_snapshot &operator=(const basic_snapshot &) = delete;
+
+    /// Move assignment.
+    basic_snapshot &operator=(basic_snapshot &&) noexcept = default;
+
+    /// Writes the identifiers (Type is the entity type: size, number in use, then every identifier in packed
+    /// order) or the pool `id` of Type (count, then each entity and its component; holes as a null entity).
+    template<typename Type, typename Archive>
+    const basic_snapshot &get(Archive &archive, const id_type id = type_hash<Type>::value()) const {
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            const auto *storage = reg->template storage<Type>();
+            archive(static_cast<count_type>(storage->size()));
+            archive(static_cast<count_type>(storage->free_list()));
+
+            for (auto first = storage->data(), last = first + storage->size(); first != last; ++first) {
+                archive(*first);
+            }
+        } else if (const auto *storage = reg->template storage<Type>(id); storage) {
+            const typename registry_type::common_type &base = *storage;
+            archive(static_cast<count_type>(base.size()));
+
+            for (auto it = base.rbegin(), last = base.rend(); it != last; ++it) {
+                if (const auto entt = *it; entt == tombstone) {
+                    archive(static_cast<entity_type>(null));
+                } else {
+                    archive(entt);
+                    std::apply([&archive](auto &&...elem) { (archive(elem), ...); }, storage->get_as_tuple(entt));
+                }
+            }
+        } else {
+            archive(count_type{});
+        }
+
+        return *this;
+    }
+
+    /// Writes the entities of [first, last) with their Type component (pool `id`); entities without it are
+    /// written as null. Only a count of 0 is written if the pool is missing or empty.
+    template<typename Type, typename Archive, typename It>
+    const basic_snapshot &get(Archive &archive, It first, It last, const id_type id = type_hash<Type>::value()) const {
+        static_assert(!std::is_same_v<Type, entity_type>,
+                      "snapshot: the range form cannot write identifiers; call get<entity_type>(archive)");
+
+        if (const auto *storage = reg->template storage<Type>(id); storage && !storage->empty()) {
+            archive(static_cast<count_type>(std::distance(first, last)));
+
+            for (; first != last; ++first) {
+                if (const auto entt = *first; storage->contains(entt)) {
+                    archive(entt);
+                    std::apply([&archive](auto &&...elem) { (archive(elem), ...); }, storage->get_as_tuple(entt));
+                } else {
+                    archive(static_cast<entity_type>(null));
+                }
+            }
+        } else {
+            archive(count_type{});
+        }
+
+        return *this;
+    }
+
+private:
+    const registry_type *reg;
+};
+
+/// Loads a snapshot into an empty registry, restoring identifiers exactly (indices, versions, released ones).
+template<typename Registry>
+class basic_snapshot_loader {
+    static_assert(!std::is_const_v<Registry>, "basic_snapshot_loader: use the registry type without const");
+    using traits_type = entt_traits<typename Registry::entity_type>;
+
+public:
+    /// The registry type.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename registry_type::entity_type;
+
+    /// Loads into `source`, which must have no identifier in use.
+    basic_snapshot_loader(registry_type &source) : reg{&source} {
+        TESSERA_ASSERT(source.template storage<entity_type>().free_list() == 0u,
+                       "snapshot_loader: the target registry must have no entity in use");
+    }
+
+    basic_snapshot_loader(const basic_snapshot_loader &) = delete;
+
+    /// Move constructor.
+    basic_snapshot_loader(basic_snapshot_loader &&) noexcept = default;
+
+    basic_snapshot_loader &operator=(const basic_snapshot_loader &) = delete;
+
+    /// Move assignment.
+    basic_snapshot_loader &operator=(basic_snapshot_loader &&) noexcept = default;
+
+    /// Reads the identifiers (Type is the entity type) or the pool `id` of Type, in the order they were written.
+    template<typename Type, typename Archive>
+    basic_snapshot_loader &get(Archive &archive, const id_type id = type_hash<Type>::value()) {
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            load_identifiers(archive);
+        } else {
+            auto &storage = reg->template storage<Type>(id);
+            using value_type = typename std::remove_reference_t<decltype(storage)>::value_type;
+
+            for (auto length = internal::read_count<entity_type>(archive); length; --length) {
+                entity_type entt{null};
+                archive(entt);
+
+                if (entt == null) {
+                    continue;
+                }
+
+                if (entt == tombstone) {
+                    internal::snapshot_corrupt(archive, "snapshot_loader: invalid identifier in a pool");
+                    return *this;
+                }
+
+                if (!reg->valid(entt)) {
+                    // the index may be free or released, never in use with another version
+                    if (reg->valid(traits_type::construct(traits_type::to_entity(entt), reg->current(entt)))) {
+                        internal::snapshot_corrupt(archive, "snapshot_loader: a pool refers to a replaced identifier");
+                        return *this;
+                    }
+
+                    [[maybe_unused]] const auto curr = reg->create(entt);
+                    TESSERA_ASSERT(curr == entt, "snapshot_loader: identifier not restored");
+                }
+
+                if (storage.contains(entt)) {
+                    internal::snapshot_corrupt(archive, "snapshot_loader: an entity appears twice in a pool");
+                    return *this;
+                }
+
+                if constexpr (std::is_void_v<value_type>) {
+                    storage.emplace(entt);
+                } else {
+                    value_type elem{};
+                    archive(elem);
+                    storage.emplace(entt, std::move(elem));
+                }
+            }
+        }
+
+        return *this;
+    }
+
+    /// Releases every entity in use that has no component.
+    basic_snapshot_loader &orphans() {
+        release_orphans(*reg);
+        return *this;
+    }
+
+    /// Releases every entity in use of `target` that has no component.
+    static void release_orphans(registry_type &target) {
+        auto &entities = target.template storage<entity_type>();
+
+        // positions are visited downwards, so releasing the current identifier never skips another one
+        for (auto [entt] : entities.each()) {
+            if (target.orphan(entt)) {
+                target.release(entt);
+            }
+        }
+    }
+
+private:
+    template<typename Archive>
+    void load_identifiers(Archive &archive) {
+        auto &entities = reg->template storage<entity_type>();
+        const auto length = internal::read_count<entity_type>(archive);
+        const auto in_use = internal::read_count<entity_type>(archive);
+
+        if (in_use > length || entities.free_list() != 0u) {
+            internal::snapshot_corrupt(archive, "snapshot_loader: invalid identifier counts");
+            return;
+        }
+
+        // released identifiers go through the plain entity storage: they are not created, so no signal fires
+        using plain_storage = basic_storage<entity_type, entity_type, typename registry_type::allocator_type>;
+        auto &plain = static_cast<plain_storage &>(entities);
+
+        for (std::size_t pos{}; pos < length; ++pos) {
+            entity_type entt{null};
+            archive(entt);
+
+            // identifiers read so far sit at positions [0, pos); released ones the target held before are reused
+            const auto stored = traits_type::construct(traits_type::to_entity(entt), entities.current(entt));
+
+            if (entt == null || entt == tombstone || (entities.contains(stored) && entities.index(stored) < pos)) {
+                internal::snapshot_corrupt(archive, "snapshot_loader: invalid or repeated identifier");
+                entities.free_list(std::min(in_use, entities.free_list()));
+                return;
+            }
+
+            [[maybe_unused]] const auto curr = (pos < in_use) ? entities.generate(entt) : plain.generate(entt);
+            TESSERA_ASSERT(curr == entt, "snapshot_loader: identifier not restored");
+        }
+
+        entities.free_list(in_use);
+    }
+
+    registry_type *reg;
+};
+
+/// Loads snapshots into a live registry, again and again: remote identifiers are mapped to local ones, and the
+/// map persists between loads.
+template<typename Registry>
+class basic_continuous_loader {
+    static_assert(!std::is_const_v<Registry>, "basic_continuous_loader: use the registry type without const");
+    using traits_type = entt_traits<typename Registry::entity_type>;
+    using index_type = typename traits_type::entity_type;
+    using alloc_traits = std::allocator_traits<typename Registry::allocator_type>;
+    using mapping = std::pair<typename Registry::entity_type, typename Registry::entity_type>;
+    using map_type =
+        std::unordered_map<index_type, mapping, std::hash<index_type>, std::equal_to<>,
+                           typename alloc_traits::template rebind_alloc<std::pair<const index_type, mapping>>>;
+
+public:
+    /// The registry type.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename registry_type::entity_type;
+
+    /// Loads into `source`, which may already hold entities.
+    basic_continuous_loader(registry_type &source) noexcept : remloc{source.get_allocator()}, reg{&source} {}
+
+    basic_continuous_loader(const basic_continuous_loader &) = delete;
+
+    /// Move constructor.
+    basic_continuous_loader(basic_continuous_loader &&) noexcept = default;
+
+    basic_continuous_loader &operator=(const basic_continuous_loader &) = delete;
+
+    /// Move assignment.
+    basic_continuous_loader &operator=(basic_continuous_loader &&) noexcept = default;
+
+    /// Reads the identifiers (Type is the entity type): maps or creates the ones in use, destroys the local
+    /// counterparts of released ones. Or reads the pool `id` of Type: Type is first removed from every mapped
+    /// entity, so loading again replaces components instead of duplicating them.
+    template<typename Type, typename Archive>
+    basic_continuous_loader &get(Archive &archive, const id_type id = type_hash<Type>::value()) {
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            const auto length = internal::read_count<entity_type>(archive);
+            const auto in_use = internal::read_count<entity_type>(archive);
+
+            if (in_use > length) {
+                internal::snapshot_corrupt(archive, "continuous_loader: invalid identifier counts");
+                return *this;
+            }
+
+            for (std::size_t pos{}; pos < length; ++pos) {
+                entity_type entt{null};
+                archive(entt);
+
+                if (entt == null || entt == tombstone) {
+                    internal::snapshot_corrupt(archive, "continuous_loader: invalid identifier");
+                    return *this;
+                }
+
+                if (pos < in_use) {
+                    restore(entt);
+                } else if (const auto it = remloc.find(traits_type::to_entity(entt)); it != remloc.end()) {
+                    if (reg->valid(it->second.second)) {
+                        reg->destroy(it->second.second);
+                    }
+
+                    remloc.erase(it);
+                }
+            }
+        } else {
+            auto &storage = reg->template storage<Type>(id);
+            using value_type = typename std::remove_reference_t<decltype(storage)>::value_type;
+
+            for (auto &&curr : remloc) {
+                storage.remove(curr.second.second);
+            }
+
+            for (auto length = internal::read_count<entity_type>(archive); length; --length) {
+                entity_type entt{null};
+                archive(entt);
+
+                if (entt == null) {
+                    continue;
+                }
+
+                if (entt == tombstone) {
+                    internal::snapshot_corrupt(archive, "continuous_loader: invalid identifier");
+                    return *this;
+                }
+
+                const auto local = restore(entt);
+
+                if (storage.contains(local)) {
+                    internal::snapshot_corrupt(archive, "continuous_loader: an entity appears twice in a pool");
+                    return *this;
+                }
+
+                if constexpr (std::is_void_v<value_type>) {
+                    storage.emplace(local);
+                } else {
+                    value_type elem{};
+                    archive(elem);
+                    storage.emplace(local, std::move(elem));
+                }
+            }
+        }
+
+        return *this;
+    }
+
+    /// Releases every entity in use of the registry that has no component.
+    basic_continuous_loader &orphans() {
+        basic_snapshot_loader<registry_type>::release_orphans(*reg);
+        return *this;
+    }
+
+    /// Forgets the mappings whose local entity is no longer valid.
+    basic_continuous_loader &shrink() {
+        for (auto it = remloc.begin(); it != remloc.end();) {
+            it = reg->valid(it->second.second) ? std::next(it) : remloc.erase(it);
+        }
+
+        return *this;
+    }
+
+    /// True if exactly this remote identifier (same version) is mapped.
+    [[nodiscard]] bool contains(const entity_type entt) const noexcept {
+        const auto it = remloc.find(traits_type::to_entity(entt));
+        return it != remloc.cend() && it->second.first == entt;
+    }
+
+    /// The local identifier of a remote one, or null if it is not mapped.
+    [[nodiscard]] entity_type map(const entity_type entt) const noexcept {
+        const auto it = remloc.find(traits_type::to_entity(entt));
+        return (it != remloc.cend() && it->second.first == entt) ? it->second.second : entity_type{null};
+    }
+
+private:
+    entity_type restore(const entity_type entt) {
+        if (const auto it = remloc.find(traits_type::to_entity(entt)); it != remloc.end() && it->second.first == entt) {
+            if (!reg->valid(it->second.second)) {
+                it->second.second = reg->create();
+            }
+
+            return it->second.second;
+        }
+
+        const auto local = reg->create();
+        remloc.insert_or_assign(traits_type::to_entity(entt), mapping{entt, local});
+        return local;
+    }
+
+    map_type remloc;
+    registry_type *reg;
+};
+
+} // namespace tessera
+
+#endif

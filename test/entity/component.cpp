@@ -1,0 +1,163 @@
+// Tests of component.hpp: the default in_place_delete and page_size of component_traits, and the ways to
+// customize them (members of the type, a full specialization, a constrained partial specialization).
+#include <concepts>
+#include <cstddef>
+#include <gtest/gtest.h>
+#include <tessera/entity/component.hpp>
+#include <tessera/entity/storage.hpp>
+#include <type_traits>
+
+namespace {
+
+struct plain {
+    int value;
+};
+
+struct empty {};
+
+struct pinned {
+    pinned() = default;
+    pinned(const pinned &) = delete;
+    pinned &operator=(const pinned &) = delete;
+    int value{};
+};
+
+struct move_only_construct {
+    move_only_construct() = default;
+    move_only_construct(move_only_construct &&) = default;
+    move_only_construct &operator=(move_only_construct &&) = delete;
+    int value{};
+};
+
+struct stable {
+    static constexpr bool in_place_delete = true;
+    int value;
+};
+
+struct explicitly_unstable {
+    static constexpr bool in_place_delete = false;
+    int value;
+};
+
+struct small_pages {
+    static constexpr std::size_t page_size = 4u;
+    int value;
+};
+
+struct no_instances {
+    static constexpr int page_size = 0;
+    int value;
+};
+
+struct empty_with_pages {
+    static constexpr std::size_t page_size = 8u;
+};
+
+struct specialized {
+    int value;
+};
+
+struct tiny_a {
+    using tiny_tag = void;
+    int value;
+};
+
+struct tiny_b {
+    using tiny_tag = void;
+    double value;
+};
+
+template<typename Type>
+concept tiny = requires {
+    typename Type::tiny_tag;
+};
+
+} // namespace
+
+template<>
+struct tessera::component_traits<specialized, tessera::entity> {
+    using element_type = specialized;
+    using entity_type = tessera::entity;
+    static constexpr bool in_place_delete = true;
+    static constexpr std::size_t page_size = 2u;
+};
+
+template<tiny Type>
+struct tessera::component_traits<Type, tessera::entity> {
+    using element_type = Type;
+    using entity_type = tessera::entity;
+    static constexpr bool in_place_delete = false;
+    static constexpr std::size_t page_size = 16u;
+};
+
+TEST(component_traits, member_types) {
+    using traits = tessera::component_traits<plain>;
+    static_assert(std::is_same_v<traits::element_type, plain>);
+    static_assert(std::is_same_v<traits::entity_type, tessera::entity>);
+    static_assert(std::is_same_v<tessera::component_traits<plain, tessera::entity>, traits>);
+}
+
+TEST(component_traits, in_place_delete_defaults) {
+    static_assert(!tessera::component_traits<plain>::in_place_delete);
+    static_assert(!tessera::component_traits<empty>::in_place_delete);
+    static_assert(!tessera::component_traits<void>::in_place_delete);
+    static_assert(!tessera::component_traits<explicitly_unstable>::in_place_delete);
+    static_assert(tessera::component_traits<stable>::in_place_delete);
+    // pinned: neither movable nor move-assignable, or only one of the two
+    static_assert(tessera::component_traits<pinned>::in_place_delete);
+    static_assert(tessera::component_traits<move_only_construct>::in_place_delete);
+}
+
+TEST(component_traits, page_size_defaults) {
+    static_assert(tessera::component_traits<plain>::page_size == TESSERA_PACKED_PAGE);
+    static_assert(tessera::component_traits<pinned>::page_size == TESSERA_PACKED_PAGE);
+    static_assert(tessera::component_traits<stable>::page_size == TESSERA_PACKED_PAGE);
+    static_assert(tessera::component_traits<empty>::page_size == 0u);
+    static_assert(tessera::component_traits<void>::page_size == 0u);
+}
+
+TEST(component_traits, page_size_member) {
+    static_assert(tessera::component_traits<small_pages>::page_size == 4u);
+    static_assert(tessera::component_traits<no_instances>::page_size == 0u);
+    static_assert(tessera::component_traits<empty_with_pages>::page_size == 8u);
+    static_assert(std::is_same_v<decltype(tessera::component_traits<no_instances>::page_size), const std::size_t>);
+}
+
+TEST(component_traits, page_size_drives_the_storage) {
+    static_assert(std::is_void_v<tessera::storage<no_instances>::value_type>);
+    static_assert(std::is_same_v<tessera::storage<empty_with_pages>::value_type, empty_with_pages>);
+
+    tessera::storage<small_pages> storage;
+    storage.emplace(tessera::entity{0}, 1);
+    EXPECT_EQ(storage.capacity(), 4u);
+    for (unsigned idx = 1u; idx < 5u; ++idx) {
+        storage.emplace(tessera::entity{idx}, static_cast<int>(idx));
+    }
+    EXPECT_EQ(storage.capacity(), 8u);
+    EXPECT_EQ(&storage.raw()[1][0], &storage.get(tessera::entity{4}));
+}
+
+TEST(component_traits, full_specialization) {
+    using traits = tessera::component_traits<specialized>;
+    static_assert(traits::in_place_delete);
+    static_assert(traits::page_size == 2u);
+    static_assert(tessera::storage<specialized>::storage_policy == tessera::deletion_policy::in_place);
+
+    tessera::storage<specialized> storage;
+    storage.emplace(tessera::entity{3}, 7);
+    EXPECT_EQ(storage.capacity(), 2u);
+    EXPECT_EQ(storage.policy(), tessera::deletion_policy::in_place);
+}
+
+TEST(component_traits, constrained_partial_specialization) {
+    static_assert(tessera::component_traits<tiny_a>::page_size == 16u);
+    static_assert(tessera::component_traits<tiny_b>::page_size == 16u);
+    static_assert(!tessera::component_traits<tiny_b>::in_place_delete);
+    // types the constraint does not match keep the defaults
+    static_assert(tessera::component_traits<plain>::page_size == TESSERA_PACKED_PAGE);
+
+    tessera::storage<tiny_b> storage;
+    storage.emplace(tessera::entity{0}, 1.5);
+    EXPECT_EQ(storage.capacity(), 16u);
+    EXPECT_EQ(storage.get(tessera::entity{0}).value, 1.5);
+}

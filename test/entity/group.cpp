@@ -1,0 +1,930 @@
+// Tests of groups: full-owning, partial-owning and non-owning (spec §11, §8.5, §16.60-64).
+#include "support/misuse.hpp"
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <iterator>
+#include <tessera/entity/group.hpp>
+#include <tessera/entity/registry.hpp>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace {
+
+struct pos {
+    int x{};
+};
+
+struct vel {
+    int dx{};
+};
+
+struct tag {};
+
+struct hidden {
+    int value{};
+};
+
+template<typename Group>
+std::vector<tessera::entity> members(const Group &group) {
+    return {group.begin(), group.end()};
+}
+
+template<typename Group>
+void expect_aligned(tessera::registry &registry, const Group &group) {
+    const auto *lhs = registry.storage<pos>().data();
+    const auto *rhs = registry.storage<vel>().data();
+
+    for (std::size_t i{}; i < group.size(); ++i) {
+        EXPECT_EQ(lhs[i], rhs[i]) << "position " << i;
+    }
+}
+
+} // namespace
+
+// §16.60
+TEST(Group, FullOwningKeepsOwnedPoolsAligned) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>();
+    std::vector<tessera::entity> ents;
+
+    for (int i = 0; i < 20; ++i) {
+        const auto entt = registry.create();
+        ents.push_back(entt);
+
+        if (i % 3 != 0) {
+            registry.emplace<pos>(entt, i);
+        }
+
+        if (i % 2 == 0) {
+            registry.emplace<vel>(entt, i);
+        }
+    }
+
+    // entities with both: i % 3 != 0 && i % 2 == 0 → 2, 4, 8, 10, 14, 16
+    EXPECT_EQ(group.size(), 6u);
+    EXPECT_FALSE(group.empty());
+    expect_aligned(registry, group);
+
+    for (auto entt : group) {
+        EXPECT_TRUE((registry.all_of<pos, vel>(entt)));
+        EXPECT_EQ(group.get<pos>(entt).x, group.get<vel>(entt).dx);
+    }
+
+    registry.erase<pos>(ents[4]);
+    registry.destroy(ents[10]);
+    EXPECT_EQ(group.size(), 4u);
+    EXPECT_FALSE(group.contains(ents[4]));
+    expect_aligned(registry, group);
+
+    registry.emplace<pos>(ents[4], 4);
+    EXPECT_EQ(group.size(), 5u);
+    EXPECT_TRUE(group.contains(ents[4]));
+    expect_aligned(registry, group);
+}
+
+// §16.61
+TEST(Group, MembershipFollowsOwnedGetAndExcludedTypes) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>, tessera::exclude<hidden>);
+    const auto entt = registry.create();
+
+    registry.emplace<pos>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    registry.emplace<vel>(entt);
+    EXPECT_TRUE(group.contains(entt));
+    EXPECT_EQ(group.size(), 1u);
+
+    registry.emplace<hidden>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    EXPECT_EQ(group.size(), 0u);
+
+    registry.erase<hidden>(entt);
+    EXPECT_TRUE(group.contains(entt));
+
+    registry.erase<vel>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    registry.emplace<vel>(entt);
+    EXPECT_TRUE(group.contains(entt));
+
+    registry.erase<pos>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    EXPECT_TRUE(group.empty());
+}
+
+TEST(Group, SeveralExcludedTypesRejoinOnlyWhenTheLastGoes) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<>, tessera::exclude<hidden, tag>);
+    const auto entt = registry.create();
+    registry.emplace<pos>(entt);
+    registry.emplace<hidden>(entt);
+    registry.emplace<tag>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    registry.erase<hidden>(entt);
+    EXPECT_FALSE(group.contains(entt));
+    registry.erase<tag>(entt);
+    EXPECT_TRUE(group.contains(entt));
+}
+
+TEST(Group, CreationOverExistingData) {
+    tessera::registry registry;
+    std::vector<tessera::entity> expected;
+
+    for (int i = 0; i < 10; ++i) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+
+        if (i % 2 == 1) {
+            registry.emplace<vel>(entt, i);
+        }
+
+        if (i == 5) {
+            registry.emplace<hidden>(entt);
+        } else if (i % 2 == 1) {
+            expected.push_back(entt);
+        }
+    }
+
+    auto owning = registry.group<pos>(tessera::get<vel>, tessera::exclude<hidden>);
+    auto plain = registry.group<>(tessera::get<pos, vel>, tessera::exclude<hidden>);
+    EXPECT_EQ(owning.size(), expected.size());
+    EXPECT_EQ(plain.size(), expected.size());
+
+    auto got = members(owning);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected);
+
+    got = members(plain);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected);
+
+    // the owned block is the prefix of the owned pool
+    const auto &cpool = registry.storage<pos>();
+
+    for (std::size_t i{}; i < owning.size(); ++i) {
+        EXPECT_TRUE(owning.contains(cpool.data()[i]));
+    }
+}
+
+TEST(Group, CreatedOverExistingDataFullOwningIsAligned) {
+    tessera::registry registry;
+
+    for (int i = 0; i < 50; ++i) {
+        const auto entt = registry.create();
+
+        if (i % 7 != 0) {
+            registry.emplace<vel>(entt, i);
+        }
+
+        if (i % 2 == 0) {
+            registry.emplace<pos>(entt, i);
+        }
+    }
+
+    auto group = registry.group<pos, vel>();
+    std::size_t count{};
+
+    for (int i = 0; i < 50; ++i) {
+        count += (i % 7 != 0 && i % 2 == 0);
+    }
+
+    EXPECT_EQ(group.size(), count);
+    expect_aligned(registry, group);
+    group.each([](const pos &p, const vel &v) { EXPECT_EQ(p.x, v.dx); });
+}
+
+// §16.62
+TEST(Group, SortAffectsEveryCopyAndRegistrySortIsMisuse) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+
+    for (int i : {3, 1, 4, 1, 5, 9, 2, 6}) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+        registry.emplace<vel>(entt, -i);
+    }
+
+    registry.emplace<pos>(registry.create(), 100);
+
+    EXPECT_MISUSE(registry.sort<pos>([](const pos &lhs, const pos &rhs) { return lhs.x < rhs.x; }),
+                  "a group owns this pool");
+
+    group.sort<pos>([](const pos &lhs, const pos &rhs) { return lhs.x < rhs.x; });
+    auto other = registry.group<pos>(tessera::get<vel>);
+    std::vector<int> seen;
+
+    for (auto entt : other) {
+        seen.push_back(other.get<pos>(entt).x);
+    }
+
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(seen.size(), 8u);
+
+    // sort by the get type, descending pos through a tuple comparator
+    other.sort<pos, vel>([](const auto &lhs, const auto &rhs) { return std::get<1>(lhs).dx < std::get<1>(rhs).dx; });
+    seen.clear();
+    group.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_TRUE(std::is_sorted(seen.rbegin(), seen.rend()));
+
+    // by entity
+    group.sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    EXPECT_TRUE(std::is_sorted(group.begin(), group.end()));
+}
+
+TEST(Group, FullOwningSortRealignsEveryOwnedPool) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>();
+
+    for (int i : {8, 2, 7, 1, 9, 3}) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+        registry.emplace<vel>(entt, i * 10);
+    }
+
+    group.sort<vel>([](const vel &lhs, const vel &rhs) { return lhs.dx < rhs.dx; });
+    expect_aligned(registry, group);
+    std::vector<int> seen;
+
+    group.each([&seen](const pos &p, const vel &v) {
+        EXPECT_EQ(p.x * 10, v.dx);
+        seen.push_back(p.x);
+    });
+
+    EXPECT_EQ(seen, (std::vector<int>{1, 2, 3, 7, 8, 9}));
+
+    group.sort<1u>([](const vel &lhs, const vel &rhs) { return lhs.dx > rhs.dx; });
+    expect_aligned(registry, group);
+    EXPECT_EQ(group.get<pos>(group.front()).x, 9);
+    EXPECT_EQ(group.get<pos>(group.back()).x, 1);
+}
+
+// §16.63
+TEST(Group, OwnershipConflictIsMisuseAndRequestsShareTheHandler) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+    EXPECT_TRUE(registry.owned<pos>());
+    EXPECT_FALSE(registry.owned<vel>());
+
+    EXPECT_MISUSE(static_cast<void>(registry.group<pos, hidden>()), "already owned by another group");
+    EXPECT_MISUSE(static_cast<void>(registry.group<hidden, const pos>()), "pos is already owned by another group");
+    EXPECT_FALSE(registry.owned<hidden>());
+
+    auto again = registry.group<pos>(tessera::get<vel>);
+    EXPECT_EQ(&group.handle(), &again.handle());
+    // cv is ignored
+    auto constant = registry.group<const pos>(tessera::get<const vel>);
+    EXPECT_EQ(&constant.handle(), &group.handle());
+    EXPECT_EQ(decltype(constant)::group_id(), decltype(group)::group_id());
+
+    // a non-owning group and a group owning a get type of the first one are fine
+    auto plain = registry.group<>(tessera::get<pos, vel>);
+    auto second = registry.group<vel>(tessera::get<pos>);
+    EXPECT_TRUE(plain);
+    EXPECT_TRUE(second);
+    EXPECT_TRUE(registry.owned<vel>());
+
+    const auto entt = registry.create();
+    registry.emplace<pos>(entt, 1);
+    registry.emplace<vel>(entt, 2);
+    EXPECT_TRUE(group.contains(entt));
+    EXPECT_TRUE(plain.contains(entt));
+    EXPECT_TRUE(second.contains(entt));
+    registry.destroy(entt);
+    EXPECT_TRUE(group.empty() && plain.empty() && second.empty());
+}
+
+// §16.64
+TEST(Group, NonOwningTracksExactly) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<pos, vel>, tessera::exclude<hidden>);
+    std::vector<tessera::entity> ents(6);
+    registry.create(ents.begin(), ents.end());
+
+    for (std::size_t i{}; i < ents.size(); ++i) {
+        registry.emplace<pos>(ents[i], static_cast<int>(i));
+
+        if (i != 2u) {
+            registry.emplace<vel>(ents[i], static_cast<int>(i));
+        }
+    }
+
+    registry.emplace<hidden>(ents[4]);
+    EXPECT_EQ(group.size(), 4u);
+
+    for (std::size_t i{}; i < ents.size(); ++i) {
+        EXPECT_EQ(group.contains(ents[i]), i != 2u && i != 4u);
+    }
+
+    registry.erase<hidden>(ents[4]);
+    registry.emplace<vel>(ents[2]);
+    registry.erase<pos>(ents[0]);
+    EXPECT_EQ(group.size(), 5u);
+    EXPECT_FALSE(group.contains(ents[0]));
+    EXPECT_TRUE(group.contains(ents[2]));
+    EXPECT_TRUE(group.contains(ents[4]));
+    EXPECT_GE(group.capacity(), group.size());
+    group.shrink_to_fit();
+    EXPECT_EQ(group.size(), 5u);
+
+    // the pools are untouched by sorting
+    const tessera::sparse_set &base = registry.storage<pos>();
+    const std::vector<tessera::entity> before{base.begin(), base.end()};
+    group.sort<pos>([](const pos &lhs, const pos &rhs) { return lhs.x > rhs.x; });
+    EXPECT_EQ(before, (std::vector<tessera::entity>{base.begin(), base.end()}));
+    std::vector<int> seen;
+
+    for (auto [entt, p, v] : group.each()) {
+        EXPECT_EQ(&p, &registry.get<pos>(entt));
+        seen.push_back(p.x);
+    }
+
+    EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
+
+    group.sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    EXPECT_TRUE(std::is_sorted(group.begin(), group.end()));
+}
+
+TEST(Group, NonOwningSortAs) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<pos>);
+    std::vector<tessera::entity> ents(5);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<pos>(entt);
+    }
+
+    const std::vector<tessera::entity> order{ents[3], ents[1], ents[4]};
+    group.sort_as(order.begin(), order.end());
+    EXPECT_EQ(group[0], ents[3]);
+    EXPECT_EQ(group[1], ents[1]);
+    EXPECT_EQ(group[2], ents[4]);
+}
+
+TEST(Group, ConstRegistryNeverCreates) {
+    tessera::registry registry;
+    const auto &cregistry = registry;
+
+    auto missing = cregistry.group<pos>(tessera::get<vel>);
+    EXPECT_FALSE(missing);
+    EXPECT_EQ(missing.size(), 0u);
+    EXPECT_TRUE(missing.empty());
+    EXPECT_EQ(missing.begin(), missing.end());
+    EXPECT_EQ(missing.rbegin(), missing.rend());
+    EXPECT_TRUE(missing.front() == tessera::null);
+    EXPECT_TRUE(missing.back() == tessera::null);
+    EXPECT_FALSE(missing.contains(tessera::entity{0}));
+    EXPECT_EQ(missing.storage<pos>(), nullptr);
+    EXPECT_EQ(registry.storage(tessera::type_hash<pos>::value()), nullptr);
+    EXPECT_FALSE(cregistry.group_if_exists<>(tessera::get<pos>));
+    EXPECT_FALSE(registry.owned<pos>());
+
+    auto created = registry.group<pos>(tessera::get<vel>);
+    const auto entt = registry.create();
+    registry.emplace<pos>(entt, 3);
+    registry.emplace<vel>(entt, 4);
+
+    auto found = cregistry.group<pos>(tessera::get<vel>);
+    static_assert(
+        std::is_same_v<decltype(found), tessera::group<tessera::owned_t<const pos>, tessera::get_t<const vel>>>);
+    static_assert(std::is_same_v<decltype(found.get<pos>(entt)), const pos &>);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(&found.handle(), &created.handle());
+    EXPECT_EQ(found.get<pos>(entt).x, 3);
+    EXPECT_TRUE(cregistry.group_if_exists<pos>(tessera::get<vel>));
+    EXPECT_FALSE(cregistry.group_if_exists<pos>());
+}
+
+TEST(Group, IteratorsFrontBackFindAndIndexing) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>();
+    std::vector<tessera::entity> ents(4);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<pos>(entt);
+        registry.emplace<vel>(entt);
+    }
+
+    // an entity of the owned pool outside the group's block
+    const auto outside = registry.create();
+    registry.emplace<pos>(outside);
+
+    static_assert(std::random_access_iterator<decltype(group.begin())>);
+    EXPECT_EQ(group.end() - group.begin(), 4);
+    EXPECT_EQ(members(group), (std::vector<tessera::entity>{ents[3], ents[2], ents[1], ents[0]}));
+    EXPECT_EQ((std::vector<tessera::entity>{group.rbegin(), group.rend()}), ents);
+    EXPECT_EQ(group.front(), ents[3]);
+    EXPECT_EQ(group.back(), ents[0]);
+    EXPECT_EQ(group[0], ents[3]);
+    EXPECT_EQ(group[3], ents[0]);
+    EXPECT_MISUSE(static_cast<void>(group[4]), "position out of range");
+    EXPECT_EQ(*group.find(ents[1]), ents[1]);
+    EXPECT_EQ(group.find(outside), group.end());
+    EXPECT_FALSE(group.contains(outside));
+    EXPECT_TRUE(registry.storage<pos>().contains(outside));
+
+    EXPECT_EQ(&group.handle(), static_cast<const tessera::sparse_set *>(&registry.storage<pos>()));
+    EXPECT_EQ(group.storage<pos>(), &registry.storage<pos>());
+    EXPECT_EQ(group.storage<1u>(), &registry.storage<vel>());
+    EXPECT_EQ(group.storage<const vel>(), &registry.storage<vel>());
+
+    tessera::group<tessera::owned_t<pos, vel>> invalid{};
+    EXPECT_FALSE(invalid);
+    EXPECT_EQ(invalid.find(ents[0]), invalid.end());
+    EXPECT_MISUSE(static_cast<void>(invalid.handle()), "invalid group");
+}
+
+TEST(Group, NonOwningIteratorsAndStorages) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<pos, tag>, tessera::exclude<hidden>);
+    std::vector<tessera::entity> ents(3);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<tag>(entt);
+        registry.emplace<pos>(entt);
+    }
+
+    EXPECT_EQ(members(group), (std::vector<tessera::entity>{ents[2], ents[1], ents[0]}));
+    EXPECT_EQ(group.front(), ents[2]);
+    EXPECT_EQ(group.back(), ents[0]);
+    EXPECT_EQ(group[1], ents[1]);
+    EXPECT_EQ(*group.find(ents[0]), ents[0]);
+    EXPECT_EQ(group.find(registry.create()), group.end());
+    EXPECT_EQ(group.storage<tag>(), &registry.storage<tag>());
+    EXPECT_EQ(group.storage<2u>(), &registry.storage<hidden>());
+    EXPECT_NE(&group.handle(), static_cast<const tessera::sparse_set *>(&registry.storage<pos>()));
+    EXPECT_EQ(group.handle().size(), 3u);
+
+    // empty types are never passed
+    std::size_t count{};
+    group.each([&count](tessera::entity, pos &) { ++count; });
+    group.each([&count](pos &) { ++count; });
+    EXPECT_EQ(count, 6u);
+
+    for (auto elem : group.each()) {
+        static_assert(std::tuple_size_v<decltype(elem)> == 2u);
+    }
+
+    static_assert(std::is_same_v<decltype(group.get(ents[0])), std::tuple<pos &>>);
+    static_assert(std::is_same_v<decltype(group.get<tag>(ents[0])), void>);
+}
+
+TEST(Group, GetForms) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel, tag>);
+    const auto entt = registry.create();
+    registry.emplace<pos>(entt, 1);
+    registry.emplace<vel>(entt, 2);
+    registry.emplace<tag>(entt);
+
+    static_assert(std::is_same_v<decltype(group.get<pos>(entt)), pos &>);
+    static_assert(std::is_same_v<decltype(group.get<pos, vel>(entt)), std::tuple<pos &, vel &>>);
+    static_assert(std::is_same_v<decltype(group.get(entt)), std::tuple<pos &, vel &>>);
+    static_assert(std::is_same_v<decltype(group.get<1u>(entt)), vel &>);
+    static_assert(std::is_same_v<decltype(group.get<0u, 1u>(entt)), std::tuple<pos &, vel &>>);
+
+    auto [p, v] = group.get(entt);
+    EXPECT_EQ(p.x, 1);
+    EXPECT_EQ(v.dx, 2);
+    EXPECT_EQ(std::get<1>(group.get<pos, vel>(entt)).dx, 2);
+
+    auto partial = registry.group<vel>(tessera::get<const pos>);
+    static_assert(std::is_same_v<decltype(partial.get<pos>(entt)), const pos &>);
+    static_assert(std::is_same_v<decltype(partial.get(entt)), std::tuple<vel &, const pos &>>);
+    EXPECT_MISUSE(static_cast<void>(partial.get<vel>(registry.create())), "");
+}
+
+TEST(Group, EachFormsAndOrder) {
+    tessera::registry registry;
+    auto full = registry.group<pos, vel, tag>();
+    auto partial = registry.group<hidden>(tessera::get<pos>);
+    std::vector<tessera::entity> ents(3);
+    registry.create(ents.begin(), ents.end());
+
+    for (int i = 0; i < 3; ++i) {
+        registry.emplace<pos>(ents[i], i);
+        registry.emplace<vel>(ents[i], 10 * i);
+        registry.emplace<tag>(ents[i]);
+        registry.emplace<hidden>(ents[i], 100 * i);
+    }
+
+    std::vector<tessera::entity> seen;
+    full.each([&seen](const tessera::entity entt, pos &p, vel &v) {
+        EXPECT_EQ(p.x * 10, v.dx);
+        seen.push_back(entt);
+    });
+    EXPECT_EQ(seen, (std::vector<tessera::entity>{ents[2], ents[1], ents[0]}));
+
+    int sum{};
+    full.each([&sum](pos &p, vel &) { sum += p.x; });
+    EXPECT_EQ(sum, 3);
+
+    seen.clear();
+
+    for (auto [entt, p, v] : full.each()) {
+        static_assert(std::is_same_v<decltype(p), pos &>);
+        EXPECT_EQ(&p, &registry.get<pos>(entt));
+        EXPECT_EQ(&v, &registry.get<vel>(entt));
+        seen.push_back(entt);
+    }
+
+    EXPECT_EQ(seen, (std::vector<tessera::entity>{ents[2], ents[1], ents[0]}));
+
+    partial.each([&registry](auto entt, hidden &h, pos &p) {
+        EXPECT_EQ(&h, &registry.get<hidden>(entt));
+        EXPECT_EQ(&p, &registry.get<pos>(entt));
+        EXPECT_EQ(h.value, 100 * p.x);
+    });
+
+    for (auto [entt, h, p] : partial.each()) {
+        EXPECT_EQ(h.value, 100 * p.x);
+        EXPECT_TRUE(partial.contains(entt));
+    }
+
+    const auto cfull = std::as_const(registry).group<pos, vel, tag>();
+    cfull.each([](const pos &, const vel &) {});
+
+    for (auto [entt, p, v] : cfull.each()) {
+        static_assert(std::is_same_v<decltype(p), const pos &>);
+        static_cast<void>(entt);
+        static_cast<void>(v);
+    }
+}
+
+TEST(Group, EachAcrossPages) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>();
+    constexpr int count = 3 * TESSERA_PACKED_PAGE + 17;
+
+    for (int i = 0; i < count; ++i) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+
+        if (i % 5 != 0) {
+            registry.emplace<vel>(entt, i);
+        }
+    }
+
+    long long sum{};
+    std::size_t visited{};
+    group.each([&](const tessera::entity entt, const pos &p, const vel &v) {
+        EXPECT_EQ(p.x, v.dx);
+        EXPECT_EQ(&p, &registry.get<pos>(entt));
+        sum += p.x;
+        ++visited;
+    });
+
+    long long expected{};
+
+    for (int i = 0; i < count; ++i) {
+        expected += (i % 5 != 0) ? i : 0;
+    }
+
+    EXPECT_EQ(visited, group.size());
+    EXPECT_EQ(sum, expected);
+}
+
+// §9.6: removing the current entity's components while iterating the group visits every other entity once
+TEST(Group, RemovingCurrentWhileIterating) {
+    tessera::registry registry;
+    auto full = registry.group<pos, vel>();
+    auto partial = registry.group<hidden>(tessera::get<tag>);
+    auto plain = registry.group<>(tessera::get<pos, tag>);
+    std::vector<tessera::entity> ents(2 * TESSERA_PACKED_PAGE + 5);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<pos>(entt);
+        registry.emplace<vel>(entt);
+        registry.emplace<hidden>(entt);
+        registry.emplace<tag>(entt);
+    }
+
+    std::vector<tessera::entity> seen;
+    full.each([&](const tessera::entity entt, pos &, vel &) {
+        seen.push_back(entt);
+
+        if (seen.size() % 2u == 0u) {
+            registry.erase<vel>(entt);
+        }
+    });
+    EXPECT_EQ(seen.size(), ents.size());
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, ents);
+    EXPECT_EQ(full.size(), ents.size() - ents.size() / 2u);
+    expect_aligned(registry, full);
+
+    seen.clear();
+
+    for (auto entt : plain) {
+        seen.push_back(entt);
+        registry.erase<tag>(entt);
+    }
+
+    EXPECT_EQ(seen.size(), ents.size());
+    EXPECT_TRUE(plain.empty());
+    EXPECT_TRUE(partial.empty());
+
+    for (auto entt : ents) {
+        registry.emplace<tag>(entt);
+    }
+
+    EXPECT_EQ(partial.size(), ents.size());
+    seen.clear();
+
+    for (auto [entt, h] : partial.each()) {
+        seen.push_back(entt);
+        registry.destroy(entt);
+    }
+
+    EXPECT_EQ(seen.size(), ents.size());
+    EXPECT_TRUE(partial.empty());
+}
+
+// §9.6 rule 5: making entities join the group while iterating the group itself is safe, and they are not visited
+TEST(Group, JoiningWhileIteratingTheGroup) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+    auto plain = registry.group<>(tessera::get<pos, vel>);
+    std::vector<tessera::entity> ents(10);
+    registry.create(ents.begin(), ents.end());
+
+    for (std::size_t i{}; i < ents.size(); ++i) {
+        registry.emplace<pos>(ents[i], static_cast<int>(i));
+
+        if (i < 5u) {
+            registry.emplace<vel>(ents[i]);
+        }
+    }
+
+    std::vector<tessera::entity> seen;
+    std::size_t next = 5u;
+    group.each([&](const tessera::entity entt, pos &p, vel &) {
+        seen.push_back(entt);
+        EXPECT_EQ(&p, &registry.get<pos>(entt));
+        // an existing entity joins, and a new one is created with everything
+        registry.emplace<vel>(ents[next++]);
+        const auto other = registry.create();
+        registry.emplace<pos>(other);
+        registry.emplace<vel>(other);
+        EXPECT_EQ(registry.get<pos>(entt).x, p.x);
+    });
+
+    EXPECT_EQ(seen.size(), 5u);
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, (std::vector<tessera::entity>{ents.begin(), ents.begin() + 5}));
+    EXPECT_EQ(group.size(), 15u);
+    EXPECT_EQ(plain.size(), 15u);
+
+    std::size_t visited{};
+
+    for (auto [entt, p, v] : plain.each()) {
+        static_cast<void>(p);
+        static_cast<void>(v);
+        ++visited;
+        const auto other = registry.create();
+        registry.emplace<pos>(other);
+        registry.emplace<vel>(other);
+        EXPECT_TRUE(plain.contains(entt));
+    }
+
+    EXPECT_EQ(visited, 15u);
+    EXPECT_EQ(plain.size(), 30u);
+    EXPECT_EQ(group.size(), 30u);
+
+    // the owned pool stays consistent with the group whatever happened
+    const auto &cpool = registry.storage<pos>();
+
+    for (std::size_t i{}; i < group.size(); ++i) {
+        EXPECT_TRUE(registry.all_of<vel>(cpool.data()[i]));
+    }
+}
+
+TEST(Group, ClearingPoolsAndRegistry) {
+    tessera::registry registry;
+    auto full = registry.group<pos, vel>();
+    auto plain = registry.group<>(tessera::get<pos, vel>);
+
+    for (int i = 0; i < 10; ++i) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+        registry.emplace<vel>(entt, i);
+    }
+
+    registry.clear<vel>();
+    EXPECT_TRUE(full.empty());
+    EXPECT_TRUE(plain.empty());
+    EXPECT_EQ(registry.storage<pos>().size(), 10u);
+
+    // collected first: joining a group while iterating one of its owned pools directly may invalidate (§9.6)
+    const tessera::sparse_set &base = registry.storage<pos>();
+    const std::vector<tessera::entity> ents{base.begin(), base.end()};
+
+    for (auto entt : ents) {
+        registry.emplace<vel>(entt, registry.get<pos>(entt).x);
+    }
+
+    EXPECT_EQ(full.size(), 10u);
+    expect_aligned(registry, full);
+    registry.clear();
+    EXPECT_TRUE(full.empty());
+    EXPECT_TRUE(plain.empty());
+}
+
+TEST(Group, InsertRangeJoins) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>();
+    std::vector<tessera::entity> ents(8);
+    registry.create(ents.begin(), ents.end());
+    registry.insert<pos>(ents.begin(), ents.end(), pos{7});
+    registry.insert<vel>(ents.begin() + 2, ents.end(), vel{7});
+    EXPECT_EQ(group.size(), 6u);
+    expect_aligned(registry, group);
+}
+
+TEST(Group, MovedRegistryKeepsGroups) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+    tessera::registry other{std::move(registry)};
+    const auto entt = other.create();
+    other.emplace<pos>(entt);
+    other.emplace<vel>(entt);
+    EXPECT_TRUE(group.contains(entt));
+    EXPECT_EQ(&other.group<pos>(tessera::get<vel>).handle(), &group.handle());
+}
+
+TEST(Group, DocumentationForms) {
+    tessera::registry registry;
+    auto full = registry.group<pos, vel>({}, tessera::exclude<hidden>);
+    auto partial = registry.group<hidden>(tessera::get<tag>);
+    const auto entt = registry.create();
+    registry.emplace<pos>(entt);
+    registry.emplace<vel>(entt);
+    EXPECT_TRUE(full.contains(entt));
+    registry.emplace<hidden>(entt);
+    registry.emplace<tag>(entt);
+    EXPECT_FALSE(full.contains(entt));
+    EXPECT_TRUE(partial.contains(entt));
+
+    registry.group<hidden>(tessera::get<tag>).each([](auto, auto &) {});
+
+    for (auto [e, h] : registry.group<hidden>(tessera::get<tag>).each()) {
+        EXPECT_EQ(e, entt);
+        EXPECT_EQ(&h, &registry.get<hidden>(entt));
+    }
+}
+
+TEST(Group, OwnedEmptyTypeAndSingleTypeGroups) {
+    tessera::registry registry;
+    auto full = registry.group<pos, tag>();
+    auto single = registry.group<>(tessera::get<vel>);
+    std::vector<tessera::entity> ents(4);
+    registry.create(ents.begin(), ents.end());
+
+    for (std::size_t i{}; i < ents.size(); ++i) {
+        registry.emplace<pos>(ents[i], static_cast<int>(i));
+        registry.emplace<vel>(ents[i]);
+
+        if (i != 1u) {
+            registry.emplace<tag>(ents[i]);
+        }
+    }
+
+    EXPECT_EQ(full.size(), 3u);
+    EXPECT_FALSE(full.contains(ents[1]));
+    const tessera::sparse_set &tags = registry.storage<tag>();
+
+    for (std::size_t i{}; i < full.size(); ++i) {
+        EXPECT_EQ(registry.storage<pos>().data()[i], tags.data()[i]);
+    }
+
+    int sum{};
+    full.each([&sum](pos &p) { sum += p.x; });
+    EXPECT_EQ(sum, 0 + 2 + 3);
+
+    for (auto elem : full.each()) {
+        static_assert(std::tuple_size_v<decltype(elem)> == 2u);
+    }
+
+    static_assert(std::is_same_v<decltype(full.get(ents[0])), std::tuple<pos &>>);
+    EXPECT_EQ(single.size(), 4u);
+    single.each([](tessera::entity, vel &v) { ++v.dx; });
+    EXPECT_EQ(registry.get<vel>(ents[3]).dx, 1);
+}
+
+struct stable {
+    static constexpr bool in_place_delete = true;
+    int value{};
+};
+
+TEST(Group, StableTypesAsGetOrInNonOwningGroups) {
+    tessera::registry registry;
+    std::vector<tessera::entity> ents(5);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<stable>(entt);
+        registry.emplace<pos>(entt);
+    }
+
+    registry.erase<stable>(ents[1]);
+    EXPECT_FALSE(registry.storage<stable>().contiguous());
+
+    // created over a storage with a hole
+    auto plain = registry.group<>(tessera::get<stable, pos>);
+    auto partial = registry.group<pos>(tessera::get<stable>);
+    EXPECT_EQ(plain.size(), 4u);
+    EXPECT_EQ(partial.size(), 4u);
+    EXPECT_FALSE(plain.contains(ents[1]));
+    EXPECT_FALSE(partial.contains(ents[1]));
+
+    registry.emplace<stable>(ents[1], 7);
+    EXPECT_TRUE(plain.contains(ents[1]));
+    EXPECT_TRUE(partial.contains(ents[1]));
+    EXPECT_EQ(partial.get<stable>(ents[1]).value, 7);
+    EXPECT_EQ(plain.get<stable>(ents[1]).value, 7);
+}
+
+TEST(Group, ExcludingTheCurrentEntityWhileIterating) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>({}, tessera::exclude<hidden>);
+    std::vector<tessera::entity> ents(6);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<pos>(entt);
+        registry.emplace<vel>(entt);
+    }
+
+    std::size_t visited{};
+    group.each([&](const tessera::entity entt, pos &, vel &) {
+        ++visited;
+        registry.emplace<hidden>(entt);
+    });
+
+    EXPECT_EQ(visited, ents.size());
+    EXPECT_TRUE(group.empty());
+}
+
+TEST(Group, NonOwningSortByIndexAndCustomAlgorithm) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<pos, vel>);
+
+    for (int i : {4, 2, 5, 1, 3}) {
+        const auto entt = registry.create();
+        registry.emplace<pos>(entt, i);
+        registry.emplace<vel>(entt, -i);
+    }
+
+    group.sort<1u>([](const vel &lhs, const vel &rhs) { return lhs.dx < rhs.dx; });
+    std::vector<int> seen;
+    group.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
+
+    group.sort<0u, 1u>([](const auto &lhs, const auto &rhs) { return std::get<0>(lhs).x < std::get<0>(rhs).x; },
+                       tessera::insertion_sort{});
+    seen.clear();
+    group.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{1, 2, 3, 4, 5}));
+
+    auto owning = registry.group<pos>(tessera::get<vel>);
+    owning.sort<pos>([](const pos &lhs, const pos &rhs) { return lhs.x > rhs.x; }, tessera::insertion_sort{});
+    seen.clear();
+    owning.each([&seen](const pos &p, const vel &) { seen.push_back(p.x); });
+    EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
+}
+
+// §9.6 rule 5: iterating a type the group does not own while entities join is safe too
+TEST(Group, JoiningWhileIteratingAFreeType) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+    std::vector<tessera::entity> ents(2 * TESSERA_PACKED_PAGE + 3);
+    registry.create(ents.begin(), ents.end());
+
+    for (auto entt : ents) {
+        registry.emplace<vel>(entt);
+        registry.emplace<pos>(registry.create());
+    }
+
+    std::vector<tessera::entity> seen;
+
+    for (auto [entt, v] : registry.storage<vel>().each()) {
+        seen.push_back(entt);
+        registry.emplace<pos>(entt, static_cast<int>(seen.size()));
+        ++v.dx;
+    }
+
+    EXPECT_EQ(seen.size(), ents.size());
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(seen, ents);
+    EXPECT_EQ(group.size(), ents.size());
+
+    for (std::size_t i{}; i < group.size(); ++i) {
+        EXPECT_TRUE(group.contains(registry.storage<pos>().data()[i]));
+    }
+
+    group.each([](pos &, vel &v) { EXPECT_EQ(v.dx, 1); });
+}

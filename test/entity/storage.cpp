@@ -1,0 +1,1045 @@
+// Tests of storage.hpp, the default storage (types with instances): construction of elements, access, removal,
+// iteration, paging and pointer stability, in-place deletion, sorting, the opaque interface, memory and
+// exception safety.
+#include "support/misuse.hpp"
+#include <algorithm>
+#include <any>
+#include <array>
+#include <cstddef>
+#include <gtest/gtest.h>
+#include <initializer_list>
+#include <iterator>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <tessera/core/type_info.hpp>
+#include <tessera/entity/entity.hpp>
+#include <tessera/entity/sparse_set.hpp>
+#include <tessera/entity/storage.hpp>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using traits = tessera::entt_traits<tessera::entity>;
+
+tessera::entity make(const unsigned idx, const unsigned version = 0u) {
+    return traits::construct(static_cast<traits::entity_type>(idx), static_cast<traits::version_type>(version));
+}
+
+struct position {
+    int x;
+    int y;
+};
+
+struct stable {
+    static constexpr bool in_place_delete = true;
+    int value;
+};
+
+struct pinned {
+    explicit pinned(const int val) : value{val} {}
+    pinned(const pinned &) = delete;
+    pinned &operator=(const pinned &) = delete;
+    int value;
+};
+
+struct no_default {
+    explicit no_default(const int val) : value{val} {}
+    int value;
+};
+
+struct move_only {
+    std::unique_ptr<int> ptr;
+};
+
+constexpr auto page = static_cast<std::size_t>(TESSERA_PACKED_PAGE);
+
+template<typename Storage>
+std::vector<int> values_of(const Storage &storage) {
+    std::vector<int> out;
+    for (auto &&elem : storage) {
+        out.push_back(elem.value);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(storage, member_types_and_info) {
+    using storage_type = tessera::storage<position>;
+    static_assert(std::is_same_v<storage_type::value_type, position>);
+    static_assert(std::is_same_v<storage_type::element_type, position>);
+    static_assert(std::is_same_v<storage_type::entity_type, tessera::entity>);
+    static_assert(std::is_same_v<storage_type::base_type, tessera::sparse_set>);
+    static_assert(std::is_same_v<storage_type::pointer, position **>);
+    static_assert(std::is_same_v<storage_type::const_pointer, const position *const *>);
+    static_assert(storage_type::storage_policy == tessera::deletion_policy::swap_and_pop);
+    static_assert(tessera::storage<stable>::storage_policy == tessera::deletion_policy::in_place);
+    static_assert(std::is_same_v<std::iterator_traits<storage_type::iterator>::iterator_category,
+                                 std::random_access_iterator_tag>);
+    static_assert(std::is_same_v<decltype(*std::declval<storage_type::const_iterator>()), const position &>);
+
+    const storage_type storage;
+    EXPECT_EQ(storage.info(), tessera::type_id<position>());
+    EXPECT_EQ(static_cast<const tessera::sparse_set &>(storage).info(), tessera::type_id<position>());
+    EXPECT_EQ(storage.policy(), tessera::deletion_policy::swap_and_pop);
+    EXPECT_TRUE(storage.empty());
+}
+
+TEST(storage, emplace_aggregate_and_direct_initialization) {
+    tessera::storage<position> positions;
+    // an aggregate without a matching constructor is list-initialized
+    const auto &pos = positions.emplace(make(1), 3, 4);
+    EXPECT_EQ(pos.x, 3);
+    EXPECT_EQ(pos.y, 4);
+    EXPECT_EQ(positions.emplace(make(2)).x, 0);
+    const auto *added = &positions.emplace(make(4), position{7, 8});
+    EXPECT_EQ(added, &positions.get(make(4)));
+    EXPECT_EQ(positions.get(make(4)).y, 8);
+
+    // a type with constructors is direct-initialized: (3, 7) means three sevens, not {3, 7}
+    tessera::storage<std::vector<int>> vectors;
+    EXPECT_EQ(vectors.emplace(make(0), 3u, 7), (std::vector<int>{7, 7, 7}));
+    EXPECT_EQ(vectors.emplace(make(1), std::vector<int>{1, 2}), (std::vector<int>{1, 2}));
+
+    tessera::storage<no_default> others;
+    EXPECT_EQ(others.emplace(make(9), 42).value, 42);
+    EXPECT_TRUE(others.contains(make(9)));
+    EXPECT_EQ(others.size(), 1u);
+}
+
+TEST(storage, emplace_misuse) {
+    tessera::storage<position> storage;
+    storage.emplace(make(1), 1, 1);
+    EXPECT_MISUSE(storage.emplace(make(1), 2, 2), "already in the set");
+    EXPECT_MISUSE(storage.emplace(make(1, 3), 2, 2), "already in the set");
+    EXPECT_MISUSE(storage.emplace(tessera::null), "null");
+    EXPECT_EQ(storage.size(), 1u);
+    EXPECT_EQ(storage.get(make(1)).x, 1);
+}
+
+TEST(storage, get_and_get_as_tuple) {
+    tessera::storage<position> storage;
+    storage.emplace(make(5), 1, 2);
+    const auto &cstorage = storage;
+
+    static_assert(std::is_same_v<decltype(storage.get(make(5))), position &>);
+    static_assert(std::is_same_v<decltype(cstorage.get(make(5))), const position &>);
+    static_assert(std::is_same_v<decltype(storage.get_as_tuple(make(5))), std::tuple<position &>>);
+    static_assert(std::is_same_v<decltype(cstorage.get_as_tuple(make(5))), std::tuple<const position &>>);
+
+    storage.get(make(5)).x = 10;
+    EXPECT_EQ(cstorage.get(make(5)).x, 10);
+    EXPECT_EQ(&std::get<0>(storage.get_as_tuple(make(5))), &storage.get(make(5)));
+    EXPECT_EQ(&std::get<0>(cstorage.get_as_tuple(make(5))), &storage.get(make(5)));
+
+    EXPECT_MISUSE(static_cast<void>(storage.get(make(6))), "not in the set");
+    EXPECT_MISUSE(static_cast<void>(storage.get(make(5, 1))), "not in the set");
+    EXPECT_MISUSE(static_cast<void>(cstorage.get_as_tuple(make(6))), "not in the set");
+}
+
+TEST(storage, patch_calls_every_function_in_order) {
+    tessera::storage<position> storage;
+    storage.emplace(make(2), 1, 1);
+
+    auto &elem = storage.patch(
+        make(2), [](position &pos) { pos.x += 1; }, [](position &pos) { pos.x *= 10; }, [](auto &pos) { pos.y = -1; });
+    EXPECT_EQ(&elem, &storage.get(make(2)));
+    EXPECT_EQ(elem.x, 20);
+    EXPECT_EQ(elem.y, -1);
+    EXPECT_EQ(&storage.patch(make(2)), &elem);
+
+    EXPECT_MISUSE(storage.patch(make(3), [](position &) {}), "not in the set");
+}
+
+TEST(storage, insert_with_a_value) {
+    tessera::storage<position> storage;
+    const std::array entities{make(3), make(1), make(4)};
+
+    const auto it = storage.insert(entities.begin(), entities.end(), position{1, 2});
+    EXPECT_EQ(it, storage.begin());
+    EXPECT_EQ(storage.size(), 3u);
+    for (const auto entt : entities) {
+        EXPECT_EQ(storage.get(entt).x, 1);
+        EXPECT_EQ(storage.get(entt).y, 2);
+    }
+    // appended in range order
+    EXPECT_EQ(storage.index(make(3)), 0u);
+    EXPECT_EQ(storage.index(make(4)), 2u);
+
+    // the default value
+    const std::array more{make(7), make(8)};
+    storage.insert(more.begin(), more.end());
+    EXPECT_EQ(storage.get(make(8)).x, 0);
+    EXPECT_EQ(storage.size(), 5u);
+}
+
+TEST(storage, insert_from_a_range_of_elements) {
+    tessera::storage<position> storage;
+    const std::vector entities{make(0), make(10), make(20)};
+    const std::vector<position> values{{1, 1}, {2, 2}, {3, 3}};
+
+    const auto it = storage.insert(entities.begin(), entities.end(), values.begin());
+    EXPECT_EQ(it, storage.begin());
+    EXPECT_EQ(storage.get(make(0)).x, 1);
+    EXPECT_EQ(storage.get(make(10)).x, 2);
+    EXPECT_EQ(storage.get(make(20)).x, 3);
+
+    // a constant-element iterator works too
+    const std::array others{make(30)};
+    const position extra[]{{9, 9}};
+    storage.insert(others.begin(), others.end(), std::cbegin(extra));
+    EXPECT_EQ(storage.get(make(30)).y, 9);
+}
+
+TEST(storage, insert_misuse_rolls_back) {
+    tessera::storage<position> storage;
+    storage.emplace(make(5), 5, 5);
+    const std::array entities{make(1), make(2), make(5), make(6)};
+
+    EXPECT_MISUSE(storage.insert(entities.begin(), entities.end(), position{}), "already in the set");
+    EXPECT_EQ(storage.size(), 1u);
+    EXPECT_FALSE(storage.contains(make(1)));
+    EXPECT_FALSE(storage.contains(make(2)));
+    EXPECT_EQ(storage.get(make(5)).x, 5);
+}
+
+TEST(storage, erase_and_remove_swap_and_pop) {
+    tessera::storage<position> storage;
+    storage.emplace(make(1), 1, 1);
+    storage.emplace(make(2), 2, 2);
+    storage.emplace(make(3), 3, 3);
+    const auto *first = &storage.get(make(1));
+
+    storage.erase(make(1));
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_FALSE(storage.contains(make(1)));
+    // the last element moved into the hole
+    EXPECT_EQ(storage.index(make(3)), 0u);
+    EXPECT_EQ(&storage.get(make(3)), first);
+    EXPECT_EQ(storage.get(make(3)).x, 3);
+    EXPECT_EQ(storage.get(make(2)).x, 2);
+
+    EXPECT_TRUE(storage.remove(make(2)));
+    EXPECT_FALSE(storage.remove(make(2)));
+    EXPECT_FALSE(storage.remove(make(3, 1)));
+    EXPECT_EQ(storage.size(), 1u);
+    EXPECT_MISUSE(storage.erase(make(2)), "not in the set");
+
+    const std::array entities{make(10), make(11), make(12), make(13)};
+    storage.insert(entities.begin(), entities.end(), position{4, 4});
+    const std::array gone{make(11), make(99), make(13), make(3)};
+    EXPECT_EQ(storage.remove(gone.begin(), gone.end()), 3u);
+    EXPECT_EQ(storage.size(), 2u);
+    storage.erase(entities.begin(), entities.begin() + 1);
+    EXPECT_EQ(storage.size(), 1u);
+    EXPECT_TRUE(storage.contains(make(12)));
+
+    // a range of the storage's own iterators
+    storage.insert(entities.begin(), entities.begin() + 2, position{});
+    const tessera::sparse_set &base = storage;
+    storage.erase(base.begin(), base.end());
+    EXPECT_TRUE(storage.empty());
+}
+
+TEST(storage, clear_destroys_every_element) {
+    tessera::storage<std::string> storage;
+    for (unsigned idx = 0u; idx < 10u; ++idx) {
+        storage.emplace(make(idx), 40u, static_cast<char>('a' + idx));
+    }
+    storage.clear();
+    EXPECT_TRUE(storage.empty());
+    EXPECT_FALSE(storage.contains(make(3)));
+    EXPECT_EQ(storage.begin(), storage.end());
+
+    storage.emplace(make(3), "again");
+    EXPECT_EQ(storage.get(make(3)), "again");
+}
+
+TEST(storage, each_and_reach_with_structured_bindings) {
+    tessera::storage<position> storage;
+    storage.emplace(make(1), 1, 0);
+    storage.emplace(make(2), 2, 0);
+    storage.emplace(make(3), 3, 0);
+
+    std::vector<tessera::entity> order;
+    for (auto [entt, pos] : storage.each()) {
+        static_assert(std::is_same_v<decltype(pos), position &>);
+        order.push_back(entt);
+        pos.y = pos.x * 10;
+    }
+    EXPECT_EQ(order, (std::vector{make(3), make(2), make(1)}));
+    EXPECT_EQ(storage.get(make(2)).y, 20);
+
+    order.clear();
+    for (auto [entt, pos] : storage.reach()) {
+        static_assert(std::is_same_v<decltype(pos), position &>);
+        order.push_back(entt);
+        EXPECT_EQ(pos.y, pos.x * 10);
+    }
+    EXPECT_EQ(order, (std::vector{make(1), make(2), make(3)}));
+
+    const auto &cstorage = storage;
+    order.clear();
+    for (auto [entt, pos] : cstorage.each()) {
+        static_assert(std::is_same_v<decltype(pos), const position &>);
+        order.push_back(entt);
+    }
+    EXPECT_EQ(order.front(), make(3));
+    order.clear();
+    for (auto [entt, pos] : cstorage.reach()) {
+        static_assert(std::is_same_v<decltype(pos), const position &>);
+        order.push_back(entt);
+    }
+    EXPECT_EQ(order.front(), make(1));
+
+    using each_iterator = decltype(storage.each().begin());
+    static_assert(std::is_same_v<each_iterator::iterator_category, std::input_iterator_tag>);
+    static_assert(std::forward_iterator<each_iterator>);
+    static_assert(std::is_same_v<each_iterator::value_type, std::tuple<tessera::entity, position &>>);
+    EXPECT_EQ(storage.each().begin().base(), static_cast<const tessera::sparse_set &>(storage).begin());
+}
+
+TEST(storage, element_iterators) {
+    tessera::storage<stable> storage;
+    storage.emplace(make(1), 1);
+    storage.emplace(make(2), 2);
+    storage.emplace(make(3), 3);
+    const auto &cstorage = storage;
+
+    EXPECT_EQ(values_of(storage), (std::vector{3, 2, 1}));
+    EXPECT_EQ(storage.end() - storage.begin(), 3);
+    EXPECT_EQ(storage.begin()->value, 3);
+    EXPECT_EQ(storage.begin()[2].value, 1);
+    EXPECT_EQ((storage.begin() + 1)->value, 2);
+    EXPECT_EQ(storage.begin().index(), 2);
+    EXPECT_EQ(storage.end().index(), -1);
+    EXPECT_LT(storage.begin(), storage.end());
+
+    std::vector<int> reversed;
+    for (auto it = storage.rbegin(); it != storage.rend(); ++it) {
+        reversed.push_back(it->value);
+    }
+    EXPECT_EQ(reversed, (std::vector{1, 2, 3}));
+
+    reversed.clear();
+    for (auto it = cstorage.crbegin(); it != cstorage.crend(); ++it) {
+        reversed.push_back(it->value);
+    }
+    EXPECT_EQ(reversed, (std::vector{1, 2, 3}));
+    EXPECT_EQ(cstorage.rbegin(), cstorage.crbegin());
+    EXPECT_EQ(cstorage.rend(), cstorage.crend());
+
+    static_assert(std::is_same_v<decltype(cstorage.begin()), tessera::storage<stable>::const_iterator>);
+    tessera::storage<stable>::const_iterator cit = storage.begin();
+    EXPECT_EQ(cit, cstorage.cbegin());
+    EXPECT_EQ(cstorage.end(), cstorage.cend());
+    EXPECT_EQ(cstorage.cend() - cit, 3);
+    EXPECT_TRUE(storage.begin() == cstorage.cbegin());
+    EXPECT_TRUE(cit == storage.begin());
+    EXPECT_EQ(storage.end() - cit, 3);
+    EXPECT_TRUE(cit < storage.end());
+    storage.begin()->value = 30;
+    EXPECT_EQ(cit->value, 30);
+
+    // iterators designate positions: they match the ones of the base class
+    const tessera::sparse_set &base = storage;
+    auto eit = base.begin();
+    for (auto it = storage.begin(); it != storage.end(); ++it, ++eit) {
+        EXPECT_EQ(&*it, &storage.get(*eit));
+    }
+}
+
+TEST(storage, raw_pages) {
+    tessera::storage<position> storage;
+    const auto count = static_cast<unsigned>(page + page / 2u);
+    for (unsigned idx = 0u; idx < count; ++idx) {
+        storage.emplace(make(idx * 3u), static_cast<int>(idx), 0);
+    }
+    const auto &cstorage = storage;
+
+    for (unsigned idx = 0u; idx < count; idx += 97u) {
+        const auto entt = make(idx * 3u);
+        const auto pos = storage.index(entt);
+        EXPECT_EQ(&storage.raw()[pos / page][pos % page], &storage.get(entt));
+        EXPECT_EQ(&cstorage.raw()[pos / page][pos % page], &storage.get(entt));
+    }
+    EXPECT_EQ(storage.raw()[1][0].x, static_cast<int>(page));
+}
+
+TEST(storage, pointers_survive_growth) {
+    tessera::storage<position> storage;
+    const auto *first = &storage.emplace(make(0), 1, 2);
+    for (unsigned idx = 1u; idx <= 2u * page; ++idx) {
+        storage.emplace(make(idx), 0, 0);
+    }
+    EXPECT_EQ(first, &storage.get(make(0)));
+    EXPECT_EQ(first->y, 2);
+}
+
+TEST(storage, in_place_delete_leaves_holes) {
+    tessera::storage<stable> storage;
+    const auto *a = &storage.emplace(make(1), 1);
+    const auto *b = &storage.emplace(make(2), 2);
+    const auto *c = &storage.emplace(make(3), 3);
+    const auto *d = &storage.emplace(make(4), 4);
+
+    storage.erase(make(2));
+    EXPECT_EQ(storage.size(), 4u);
+    EXPECT_FALSE(storage.contiguous());
+    EXPECT_FALSE(storage.contains(make(2)));
+    EXPECT_EQ(storage.free_list(), 1u);
+    EXPECT_TRUE(storage.data()[1] == tessera::tombstone);
+    EXPECT_EQ(&storage.get(make(1)), a);
+    EXPECT_EQ(&storage.get(make(3)), c);
+    EXPECT_EQ(&storage.get(make(4)), d);
+
+    // each() and reach() skip the hole
+    std::vector<int> seen;
+    for (auto [entt, elem] : storage.each()) {
+        EXPECT_FALSE(entt == tessera::tombstone);
+        seen.push_back(elem.value);
+    }
+    EXPECT_EQ(seen, (std::vector{4, 3, 1}));
+    seen.clear();
+    for (auto [entt, elem] : std::as_const(storage).reach()) {
+        seen.push_back(elem.value);
+    }
+    EXPECT_EQ(seen, (std::vector{1, 3, 4}));
+
+    // the next emplace fills the most recent hole
+    storage.erase(make(4));
+    EXPECT_EQ(storage.free_list(), 3u);
+    EXPECT_EQ(&storage.emplace(make(5), 5), d);
+    EXPECT_EQ(storage.index(make(5)), 3u);
+    EXPECT_EQ(&storage.emplace(make(6), 6), b);
+    EXPECT_EQ(storage.index(make(6)), 1u);
+    EXPECT_TRUE(storage.contiguous());
+    EXPECT_EQ(storage.size(), 4u);
+
+    // remove and clear also work with holes
+    EXPECT_TRUE(storage.remove(make(6)));
+    EXPECT_FALSE(storage.remove(make(6)));
+    storage.clear();
+    EXPECT_TRUE(storage.empty());
+    EXPECT_TRUE(storage.contiguous());
+    storage.emplace(make(7), 7);
+    EXPECT_EQ(storage.index(make(7)), 0u);
+}
+
+TEST(storage, in_place_insert_appends) {
+    tessera::storage<stable> storage;
+    storage.emplace(make(1), 1);
+    storage.emplace(make(2), 2);
+    storage.erase(make(1));
+
+    const std::array entities{make(5), make(6)};
+    storage.insert(entities.begin(), entities.end(), stable{9});
+    EXPECT_EQ(storage.size(), 4u);
+    EXPECT_EQ(storage.index(make(5)), 2u);
+    EXPECT_FALSE(storage.contiguous());
+}
+
+TEST(storage, compact_restores_contiguity) {
+    tessera::storage<stable> storage;
+    for (unsigned idx = 0u; idx < 6u; ++idx) {
+        storage.emplace(make(idx), static_cast<int>(idx) * 10);
+    }
+    storage.erase(make(1));
+    storage.erase(make(3));
+    storage.erase(make(5));
+    EXPECT_EQ(storage.size(), 6u);
+
+    storage.compact();
+    EXPECT_TRUE(storage.contiguous());
+    EXPECT_EQ(storage.size(), 3u);
+    for (const unsigned idx : {0u, 2u, 4u}) {
+        ASSERT_TRUE(storage.contains(make(idx)));
+        EXPECT_LT(storage.index(make(idx)), 3u);
+        EXPECT_EQ(storage.get(make(idx)).value, static_cast<int>(idx) * 10);
+        const auto pos = storage.index(make(idx));
+        EXPECT_EQ(&storage.raw()[0][pos], &storage.get(make(idx)));
+    }
+    // no hole left: the next emplace appends
+    storage.emplace(make(9), 90);
+    EXPECT_EQ(storage.index(make(9)), 3u);
+}
+
+namespace {
+
+/// Stable, with an initializer-list constructor that would swallow a braced move.
+struct any_list {
+    static constexpr bool in_place_delete = true;
+    any_list(std::initializer_list<std::any> init) : items(init) {}
+    std::vector<std::any> items;
+};
+
+} // namespace
+
+TEST(storage, compact_moves_elements_with_their_own_constructor) {
+    tessera::storage<any_list> storage;
+    storage.emplace(make(0), any_list{1});
+    storage.emplace(make(1), any_list{2, 3});
+    storage.emplace(make(2), any_list{4, 5, 6});
+    storage.erase(make(0));
+
+    storage.compact();
+    EXPECT_EQ(storage.index(make(2)), 0u);
+    ASSERT_EQ(storage.get(make(2)).items.size(), 3u);
+    EXPECT_EQ(std::any_cast<int>(storage.get(make(2)).items[2]), 6);
+    EXPECT_EQ(storage.get(make(1)).items.size(), 2u);
+}
+
+TEST(storage, pinned_type_is_stable) {
+    static_assert(tessera::storage<pinned>::storage_policy == tessera::deletion_policy::in_place);
+    tessera::storage<pinned> storage;
+    const auto *a = &storage.emplace(make(1), 1);
+    const auto *b = &storage.emplace(make(2), 2);
+    const auto *c = &storage.emplace(make(3), 3);
+
+    storage.erase(make(2));
+    EXPECT_EQ(storage.size(), 3u);
+    EXPECT_FALSE(storage.contiguous());
+    EXPECT_EQ(&storage.get(make(1)), a);
+    EXPECT_EQ(&storage.get(make(3)), c);
+
+    std::vector<int> seen;
+    for (auto [entt, elem] : storage.each()) {
+        seen.push_back(elem.value);
+    }
+    EXPECT_EQ(seen, (std::vector{3, 1}));
+
+    EXPECT_EQ(&storage.emplace(make(4), 4), b);
+    EXPECT_TRUE(storage.contiguous());
+
+    // a trailing hole needs no move
+    storage.erase(make(3));
+    storage.compact();
+    EXPECT_TRUE(storage.contiguous());
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_EQ(&storage.get(make(1)), a);
+    EXPECT_EQ(&storage.get(make(4)), b);
+
+    // pinned elements cannot be exchanged
+    EXPECT_MISUSE(storage.swap_elements(make(1), make(4)), "pinned");
+    EXPECT_EQ(storage.index(make(1)), 0u);
+    EXPECT_EQ(storage.get(make(1)).value, 1);
+    EXPECT_MISUSE(storage.sort(std::less{}), "pinned");
+}
+
+TEST(storage, sort_moves_elements_with_entities) {
+    tessera::storage<position> storage;
+    const std::array xs{5, 1, 4, 2, 3};
+    for (unsigned idx = 0u; idx < xs.size(); ++idx) {
+        storage.emplace(make(idx), xs[idx], static_cast<int>(idx));
+    }
+
+    storage.sort([&storage](auto lhs, auto rhs) { return storage.get(lhs).x < storage.get(rhs).x; });
+    EXPECT_TRUE(std::is_sorted(storage.begin(), storage.end(),
+                               [](const position &lhs, const position &rhs) { return lhs.x < rhs.x; }));
+    for (unsigned idx = 0u; idx < xs.size(); ++idx) {
+        EXPECT_EQ(storage.get(make(idx)).x, xs[idx]);
+        EXPECT_EQ(storage.get(make(idx)).y, static_cast<int>(idx));
+    }
+
+    // by entity
+    storage.sort(std::less{});
+    const tessera::sparse_set &base = storage;
+    EXPECT_TRUE(std::is_sorted(base.begin(), base.end()));
+    for (unsigned idx = 0u; idx < xs.size(); ++idx) {
+        EXPECT_EQ(storage.get(make(idx)).x, xs[idx]);
+    }
+
+    // sort misuse with holes
+    tessera::storage<stable> holes;
+    holes.emplace(make(1), 1);
+    holes.emplace(make(2), 2);
+    holes.erase(make(1));
+    EXPECT_MISUSE(holes.sort(std::less{}), "compact");
+}
+
+TEST(storage, sort_as_moves_elements_with_entities) {
+    tessera::storage<std::string> storage;
+    for (unsigned idx = 0u; idx < 5u; ++idx) {
+        storage.emplace(make(idx), std::string(20u, static_cast<char>('a' + idx)));
+    }
+
+    const std::array order{make(3), make(9), make(0), make(4)};
+    const auto it = storage.sort_as(order.begin(), order.end());
+    const tessera::sparse_set &base = storage;
+    EXPECT_EQ(it - base.begin(), 3);
+    EXPECT_EQ(base.begin()[0], make(3));
+    EXPECT_EQ(base.begin()[1], make(0));
+    EXPECT_EQ(base.begin()[2], make(4));
+    EXPECT_EQ(storage.begin()[0], std::string(20u, 'd'));
+    EXPECT_EQ(storage.begin()[1], std::string(20u, 'a'));
+    for (unsigned idx = 0u; idx < 5u; ++idx) {
+        EXPECT_EQ(storage.get(make(idx)), std::string(20u, static_cast<char>('a' + idx)));
+    }
+}
+
+TEST(storage, swap_elements_moves_elements) {
+    tessera::storage<position> storage;
+    storage.emplace(make(1), 1, 1);
+    storage.emplace(make(2), 2, 2);
+    storage.emplace(make(3), 3, 3);
+
+    storage.swap_elements(make(1), make(3));
+    EXPECT_EQ(storage.index(make(1)), 2u);
+    EXPECT_EQ(storage.index(make(3)), 0u);
+    EXPECT_EQ(storage.get(make(1)).x, 1);
+    EXPECT_EQ(storage.get(make(3)).x, 3);
+    EXPECT_EQ(storage.raw()[0][0].x, 3);
+    EXPECT_MISUSE(storage.swap_elements(make(1), make(7)), "not in the set");
+
+    // in-place storage without holes swaps as well
+    tessera::storage<stable> stables;
+    stables.emplace(make(1), 1);
+    stables.emplace(make(2), 2);
+    stables.swap_elements(make(1), make(2));
+    EXPECT_EQ(stables.index(make(1)), 1u);
+    EXPECT_EQ(stables.get(make(1)).value, 1);
+    EXPECT_EQ(stables.get(make(2)).value, 2);
+}
+
+TEST(storage, opaque_push_and_value) {
+    tessera::storage<position> storage;
+    tessera::sparse_set &base = storage;
+    const position value{4, 5};
+
+    const auto it = base.push(make(1), &value);
+    EXPECT_NE(it, base.end());
+    EXPECT_EQ(*it, make(1));
+    EXPECT_EQ(storage.get(make(1)).y, 5);
+    EXPECT_NE(&storage.get(make(1)), &value);
+
+    EXPECT_NE(base.push(make(2)), base.end());
+    EXPECT_EQ(storage.get(make(2)).x, 0);
+
+    EXPECT_EQ(base.value(make(1)), &storage.get(make(1)));
+    EXPECT_EQ(std::as_const(base).value(make(2)), &storage.get(make(2)));
+    EXPECT_MISUSE(static_cast<void>(base.value(make(3))), "not in the set");
+
+    // a range push default-constructs and returns the last one added
+    const std::array entities{make(7), make(8)};
+    const auto last = base.push(entities.begin(), entities.end());
+    EXPECT_EQ(*last, make(8));
+    EXPECT_EQ(storage.get(make(7)).x, 0);
+    EXPECT_EQ(base.push(entities.end(), entities.end()), base.end());
+
+    // copying elements between storages through the base class only
+    tessera::storage<position> other;
+    tessera::sparse_set &other_base = other;
+    other_base.push(make(1), base.value(make(1)));
+    EXPECT_EQ(other.get(make(1)).x, 4);
+}
+
+TEST(storage, opaque_push_refuses_what_it_cannot_build) {
+    tessera::storage<no_default> no_defaults;
+    tessera::sparse_set &base = no_defaults;
+    EXPECT_EQ(base.push(make(1)), base.end());
+    EXPECT_FALSE(base.contains(make(1)));
+    EXPECT_TRUE(base.empty());
+    const no_default value{3};
+    EXPECT_NE(base.push(make(1), &value), base.end());
+    EXPECT_EQ(no_defaults.get(make(1)).value, 3);
+
+    tessera::storage<move_only> move_onlies;
+    tessera::sparse_set &other = move_onlies;
+    const move_only source{std::make_unique<int>(1)};
+    EXPECT_EQ(other.push(make(1), &source), other.end());
+    EXPECT_FALSE(other.contains(make(1)));
+    EXPECT_NE(other.push(make(1)), other.end());
+    EXPECT_EQ(move_onlies.get(make(1)).ptr, nullptr);
+    move_onlies.emplace(make(2), std::make_unique<int>(2));
+    EXPECT_EQ(*move_onlies.get(make(2)).ptr, 2);
+}
+
+TEST(storage, reserve_capacity_shrink_to_fit) {
+    tessera::storage<position> storage;
+    EXPECT_EQ(storage.capacity(), 0u);
+    storage.reserve(0u);
+    EXPECT_EQ(storage.capacity(), 0u);
+    storage.reserve(1u);
+    EXPECT_EQ(storage.capacity(), page);
+    storage.reserve(page + 1u);
+    EXPECT_EQ(storage.capacity(), 2u * page);
+    EXPECT_TRUE(storage.empty());
+
+    storage.emplace(make(1), 1, 1);
+    const auto *elem = &storage.get(make(1));
+    storage.shrink_to_fit();
+    EXPECT_EQ(storage.capacity(), page);
+    EXPECT_EQ(&storage.get(make(1)), elem);
+    EXPECT_EQ(storage.get(make(1)).x, 1);
+
+    storage.clear();
+    storage.shrink_to_fit();
+    EXPECT_EQ(storage.capacity(), 0u);
+    EXPECT_EQ(storage.extent(), 0u);
+}
+
+TEST(storage, move_and_swap) {
+    tessera::storage<std::string> storage;
+    storage.emplace(make(1), "one");
+    storage.emplace(make(2), std::string(30u, 'x'));
+    const auto *elem = &storage.get(make(2));
+
+    tessera::storage<std::string> moved{std::move(storage)};
+    EXPECT_TRUE(storage.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(storage.capacity(), 0u);
+    EXPECT_EQ(moved.size(), 2u);
+    EXPECT_EQ(&moved.get(make(2)), elem);
+    EXPECT_EQ(moved.get(make(1)), "one");
+    EXPECT_EQ(moved.info(), tessera::type_id<std::string>());
+
+    tessera::storage<std::string> assigned;
+    assigned.emplace(make(7), std::string(30u, 'y'));
+    assigned = std::move(moved);
+    EXPECT_TRUE(moved.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_FALSE(assigned.contains(make(7)));
+    EXPECT_EQ(assigned.get(make(2)), std::string(30u, 'x'));
+
+    tessera::storage<std::string> other;
+    other.emplace(make(9), "nine");
+    assigned.swap(other);
+    EXPECT_EQ(assigned.size(), 1u);
+    EXPECT_EQ(assigned.get(make(9)), "nine");
+    EXPECT_EQ(other.get(make(1)), "one");
+    EXPECT_EQ(&other.get(make(2)), elem);
+
+    // the moved-from storages are usable again
+    storage.emplace(make(3), "three");
+    moved.emplace(make(4), "four");
+    EXPECT_EQ(storage.get(make(3)), "three");
+    EXPECT_EQ(moved.get(make(4)), "four");
+
+    tessera::storage<std::string> extended{std::move(other), other.get_allocator()};
+    EXPECT_EQ(extended.get(make(1)), "one");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exception safety: constructors and allocations that fail leave the storage as it was.
+
+namespace {
+
+/// A type whose constructions (default, from int, copy) throw once `budget` reaches 0.
+struct fragile {
+    static inline int budget = -1;
+    static inline int alive = 0;
+
+    static void spend() {
+        if (budget == 0) {
+            throw std::runtime_error{"fragile"};
+        }
+        if (budget > 0) {
+            --budget;
+        }
+    }
+
+    fragile() : fragile{0} {}
+    fragile(const int val) : value{val}, text(32u, 'f') { spend(), ++alive; }
+    fragile(const fragile &other) : value{other.value}, text{other.text} { spend(), ++alive; }
+    fragile(fragile &&other) noexcept : value{other.value}, text{std::move(other.text)} { ++alive; }
+    fragile &operator=(const fragile &) = default;
+    fragile &operator=(fragile &&) noexcept = default;
+    ~fragile() { --alive; }
+
+    int value;
+    std::string text;
+};
+
+struct fragile_stable : fragile {
+    static constexpr bool in_place_delete = true;
+    using fragile::fragile;
+};
+
+/// Everything observable about a storage: the packed identifiers (holes included), the free list, the elements.
+template<typename Storage>
+auto state_of(const Storage &storage) {
+    const typename Storage::base_type &base = storage;
+    std::vector<tessera::entity> entities(base.begin(), base.end());
+    std::vector<std::pair<tessera::entity, int>> elements;
+    for (auto [entt, elem] : storage.each()) {
+        elements.emplace_back(entt, elem.value);
+    }
+    return std::make_tuple(entities, elements, storage.free_list());
+}
+
+template<typename Type>
+struct storage_strong_guarantee : ::testing::Test {
+    void SetUp() override { fragile::budget = -1; }
+    void TearDown() override {
+        fragile::budget = -1;
+        EXPECT_EQ(fragile::alive, 0);
+    }
+};
+
+using fragile_types = ::testing::Types<fragile, fragile_stable>;
+TYPED_TEST_SUITE(storage_strong_guarantee, fragile_types);
+
+} // namespace
+
+TYPED_TEST(storage_strong_guarantee, emplace) {
+    tessera::storage<TypeParam> storage;
+    for (unsigned idx = 0u; idx < 4u; ++idx) {
+        storage.emplace(make(idx), static_cast<int>(idx));
+    }
+
+    for (int round = 0; round < 2; ++round) {
+        const auto before = state_of(storage);
+        fragile::budget = 0;
+        EXPECT_THROW(storage.emplace(make(10), 10), std::runtime_error);
+        fragile::budget = -1;
+        EXPECT_FALSE(storage.contains(make(10)));
+        EXPECT_EQ(storage.size(), std::get<0>(before).size());
+        EXPECT_EQ(state_of(storage), before);
+        // second round: with a hole, for in-place storages
+        if (round == 0) {
+            storage.erase(make(1));
+        }
+    }
+
+    storage.emplace(make(10), 10);
+    EXPECT_EQ(storage.get(make(10)).value, 10);
+}
+
+TYPED_TEST(storage_strong_guarantee, insert) {
+    tessera::storage<TypeParam> storage;
+    for (unsigned idx = 0u; idx < 4u; ++idx) {
+        storage.emplace(make(idx), static_cast<int>(idx));
+    }
+    storage.erase(make(2));
+
+    const std::array entities{make(20), make(21), make(22), make(23)};
+    const std::vector<TypeParam> values{TypeParam{1}, TypeParam{2}, TypeParam{3}, TypeParam{4}};
+    const TypeParam seven{7};
+    const auto before = state_of(storage);
+
+    for (int budget = 0; budget < 4; ++budget) {
+        fragile::budget = budget;
+        EXPECT_THROW(storage.insert(entities.begin(), entities.end(), seven), std::runtime_error);
+        fragile::budget = -1;
+        EXPECT_EQ(state_of(storage), before) << "failing copy " << budget;
+        EXPECT_FALSE(storage.contains(make(20)));
+
+        fragile::budget = budget;
+        EXPECT_THROW(storage.insert(entities.begin(), entities.end(), values.begin()), std::runtime_error);
+        fragile::budget = -1;
+        EXPECT_EQ(state_of(storage), before) << "failing copy " << budget;
+    }
+
+    // a misuse in the middle of the range rolls back too
+    const std::array again{make(30), make(31), make(0), make(32)};
+    EXPECT_MISUSE(storage.insert(again.begin(), again.end(), seven), "already in the set");
+    EXPECT_EQ(state_of(storage), before);
+
+    storage.insert(entities.begin(), entities.end(), values.begin());
+    EXPECT_EQ(storage.get(make(23)).value, 4);
+}
+
+TYPED_TEST(storage_strong_guarantee, push) {
+    tessera::storage<TypeParam> storage;
+    for (unsigned idx = 0u; idx < 3u; ++idx) {
+        storage.emplace(make(idx), static_cast<int>(idx));
+    }
+    tessera::sparse_set &base = storage;
+    const TypeParam value{5};
+
+    for (int round = 0; round < 2; ++round) {
+        const auto before = state_of(storage);
+        fragile::budget = 0;
+        EXPECT_THROW(base.push(make(8), &value), std::runtime_error);
+        EXPECT_THROW(base.push(make(8)), std::runtime_error);
+        fragile::budget = -1;
+        EXPECT_EQ(state_of(storage), before);
+        EXPECT_FALSE(base.contains(make(8)));
+        if (round == 0) {
+            storage.erase(make(0));
+        }
+    }
+
+    EXPECT_NE(base.push(make(8), &value), base.end());
+    EXPECT_EQ(storage.get(make(8)).value, 5);
+}
+
+namespace {
+
+/// Counts every allocation of the allocators below; `fail_after` allocations succeed, then one throws.
+struct allocation_stats {
+    static inline std::size_t allocations = 0u;
+    static inline std::size_t deallocations = 0u;
+    static inline std::size_t live_bytes = 0u;
+    static inline int fail_after = -1;
+};
+
+template<typename Type>
+struct counting_allocator {
+    using value_type = Type;
+
+    counting_allocator() = default;
+
+    template<typename Other>
+    counting_allocator(const counting_allocator<Other> &) noexcept {}
+
+    Type *allocate(const std::size_t count) {
+        if (allocation_stats::fail_after == 0) {
+            throw std::bad_alloc{};
+        }
+        if (allocation_stats::fail_after > 0) {
+            --allocation_stats::fail_after;
+        }
+        ++allocation_stats::allocations;
+        allocation_stats::live_bytes += count * sizeof(Type);
+        return std::allocator<Type>{}.allocate(count);
+    }
+
+    void deallocate(Type *ptr, const std::size_t count) noexcept {
+        ++allocation_stats::deallocations;
+        allocation_stats::live_bytes -= count * sizeof(Type);
+        std::allocator<Type>{}.deallocate(ptr, count);
+    }
+
+    friend bool operator==(const counting_allocator &, const counting_allocator &) noexcept { return true; }
+};
+
+struct stable_text {
+    static constexpr bool in_place_delete = true;
+    std::string value;
+};
+
+std::string text_for(const unsigned idx) { return std::string(24u, 't') + std::to_string(idx); }
+
+template<typename Type>
+struct storage_allocation : ::testing::Test {
+    using storage_type = tessera::basic_storage<Type, tessera::entity, counting_allocator<Type>>;
+
+    void SetUp() override {
+        allocation_stats::fail_after = -1;
+        allocation_stats::allocations = allocation_stats::deallocations = allocation_stats::live_bytes = 0u;
+    }
+
+    void TearDown() override {
+        allocation_stats::fail_after = -1;
+        EXPECT_EQ(allocation_stats::live_bytes, 0u);
+        EXPECT_EQ(allocation_stats::allocations, allocation_stats::deallocations);
+    }
+
+    static const std::string &text(const Type &elem) {
+        if constexpr (std::is_same_v<Type, std::string>) {
+            return elem;
+        } else {
+            return elem.value;
+        }
+    }
+
+    /// A full element page, a full packed vector: the next addition needs every kind of allocation.
+    static void fill(storage_type &storage) {
+        for (unsigned idx = 0u; idx < page; ++idx) {
+            storage.emplace(make(idx), text_for(idx));
+        }
+    }
+
+    static auto state(const storage_type &storage) {
+        const typename storage_type::base_type &base = storage;
+        std::vector<tessera::entity> entities(base.begin(), base.end());
+        std::vector<std::string> elements;
+        for (auto [entt, elem] : storage.each()) {
+            elements.push_back(text(elem));
+        }
+        return std::make_pair(entities, elements);
+    }
+
+    /// Runs `operation` on a filled storage, making the first, second, ... allocation fail until it succeeds.
+    template<typename Operation, typename Check>
+    static void fail_each_allocation(Operation operation, Check check) {
+        for (int fail = 0;; ++fail) {
+            bool thrown = false;
+            {
+                storage_type storage;
+                fill(storage);
+                const auto before = state(storage);
+                allocation_stats::fail_after = fail;
+                try {
+                    operation(storage);
+                } catch (const std::bad_alloc &) {
+                    thrown = true;
+                }
+                allocation_stats::fail_after = -1;
+
+                if (thrown) {
+                    EXPECT_EQ(state(storage), before) << "failing allocation " << fail;
+                } else {
+                    EXPECT_GT(fail, 0);
+                    check(storage);
+                }
+            }
+            EXPECT_EQ(allocation_stats::live_bytes, 0u) << "failing allocation " << fail;
+            if (!thrown) {
+                break;
+            }
+        }
+    }
+};
+
+using allocation_types = ::testing::Types<std::string, stable_text>;
+TYPED_TEST_SUITE(storage_allocation, allocation_types);
+
+} // namespace
+
+TYPED_TEST(storage_allocation, every_allocation_is_seen_and_freed) {
+    using storage_type = typename TestFixture::storage_type;
+    {
+        storage_type storage;
+        TestFixture::fill(storage);
+        EXPECT_GT(allocation_stats::live_bytes, page * sizeof(TypeParam));
+        for (unsigned idx = 0u; idx < page; idx += 3u) {
+            storage.erase(make(idx));
+        }
+        storage.compact();
+        storage.shrink_to_fit();
+        storage_type moved{std::move(storage)};
+        storage_type other;
+        other.emplace(make(5000), text_for(1u));
+        other = std::move(moved);
+        other.emplace(make(9000), text_for(2u));
+        other.clear();
+        other.shrink_to_fit();
+        EXPECT_EQ(other.capacity(), 0u);
+        EXPECT_EQ(allocation_stats::live_bytes, 0u);
+        other.emplace(make(1), text_for(3u));
+    }
+    EXPECT_GT(allocation_stats::allocations, 4u);
+}
+
+TYPED_TEST(storage_allocation, emplace_survives_failing_allocations) {
+    TestFixture::fail_each_allocation([](auto &storage) { storage.emplace(make(5000), text_for(5000u)); },
+                                      [](auto &storage) {
+                                          EXPECT_EQ(TestFixture::text(storage.get(make(5000))), text_for(5000u));
+                                          EXPECT_EQ(storage.size(), page + 1u);
+                                      });
+}
+
+TYPED_TEST(storage_allocation, insert_survives_failing_allocations) {
+    const std::array entities{make(6000), make(6001), make(9000)};
+    TestFixture::fail_each_allocation(
+        [&](auto &storage) { storage.insert(entities.begin(), entities.end(), TypeParam{text_for(1u)}); },
+        [&](auto &storage) {
+            EXPECT_EQ(TestFixture::text(storage.get(make(9000))), text_for(1u));
+            EXPECT_EQ(storage.size(), page + 3u);
+        });
+}
+
+TYPED_TEST(storage_allocation, push_survives_failing_allocations) {
+    const TypeParam value{text_for(7u)};
+    TestFixture::fail_each_allocation(
+        [&](auto &storage) {
+            typename TestFixture::storage_type::base_type &typed_base = storage;
+            typed_base.push(make(7000), &value);
+        },
+        [](auto &storage) { EXPECT_EQ(TestFixture::text(storage.get(make(7000))), text_for(7u)); });
+}

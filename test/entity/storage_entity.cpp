@@ -1,0 +1,313 @@
+// Tests of storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release.
+#include "support/misuse.hpp"
+#include <array>
+#include <functional>
+#include <gtest/gtest.h>
+#include <tessera/core/type_info.hpp>
+#include <tessera/entity/entity.hpp>
+#include <tessera/entity/sparse_set.hpp>
+#include <tessera/entity/storage.hpp>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using traits = tessera::entt_traits<tessera::entity>;
+using entity_storage = tessera::storage<tessera::entity>;
+
+tessera::entity make(const unsigned idx, const unsigned version = 0u) {
+    return traits::construct(static_cast<traits::entity_type>(idx), static_cast<traits::version_type>(version));
+}
+
+std::vector<tessera::entity> each_of(const entity_storage &storage) {
+    std::vector<tessera::entity> out;
+    for (auto [entt] : storage.each()) {
+        out.push_back(entt);
+    }
+    return out;
+}
+
+std::vector<tessera::entity> reach_of(const entity_storage &storage) {
+    std::vector<tessera::entity> out;
+    for (auto [entt] : storage.reach()) {
+        out.push_back(entt);
+    }
+    return out;
+}
+
+std::vector<tessera::entity> every_id(const entity_storage &storage) {
+    const tessera::sparse_set &base = storage;
+    return {base.begin(), base.end()};
+}
+
+} // namespace
+
+TEST(storage_entity, member_types) {
+    static_assert(std::is_void_v<entity_storage::value_type>);
+    static_assert(std::is_same_v<entity_storage::element_type, tessera::entity>);
+    static_assert(std::is_same_v<entity_storage::entity_type, tessera::entity>);
+    static_assert(std::is_same_v<entity_storage::base_type, tessera::sparse_set>);
+    static_assert(entity_storage::storage_policy == tessera::deletion_policy::swap_only);
+    static_assert(
+        std::is_same_v<decltype(*std::declval<entity_storage &>().each().begin()), std::tuple<tessera::entity>>);
+
+    const entity_storage storage;
+    EXPECT_EQ(storage.policy(), tessera::deletion_policy::swap_only);
+    EXPECT_EQ(storage.info(), tessera::type_id<void>());
+    EXPECT_EQ(storage.free_list(), 0u);
+}
+
+TEST(storage_entity, generate_fresh_then_recycle_lifo) {
+    entity_storage storage;
+    const auto a = storage.generate();
+    const auto b = storage.generate();
+    const auto c = storage.generate();
+    EXPECT_EQ(a, make(0));
+    EXPECT_EQ(b, make(1));
+    EXPECT_EQ(c, make(2));
+    EXPECT_EQ(storage.free_list(), 3u);
+    EXPECT_EQ(storage.size(), 3u);
+
+    storage.erase(a);
+    EXPECT_EQ(storage.free_list(), 2u);
+    EXPECT_EQ(storage.size(), 3u);
+    EXPECT_FALSE(storage.contains(a));
+    // the released identifier already carries its next version
+    EXPECT_TRUE(storage.contains(make(0, 1)));
+    EXPECT_EQ(storage.current(a), 1u);
+    EXPECT_EQ(storage.index(make(0, 1)), 2u);
+
+    storage.erase(b);
+    EXPECT_EQ(storage.free_list(), 1u);
+    EXPECT_EQ(storage.generate(), make(1, 1));
+    EXPECT_EQ(storage.generate(), make(0, 1));
+    EXPECT_EQ(storage.generate(), make(3));
+    EXPECT_EQ(storage.free_list(), 4u);
+    EXPECT_EQ(storage.free_list(), storage.size());
+}
+
+TEST(storage_entity, generate_with_a_hint) {
+    entity_storage storage;
+    storage.generate();
+    storage.generate();
+
+    // null and the tombstone version are ignored
+    EXPECT_EQ(storage.generate(tessera::null), make(2));
+    EXPECT_EQ(storage.generate(tessera::tombstone), make(3));
+    EXPECT_EQ(storage.generate(make(9, traits::version_mask)), make(4));
+
+    // an absent index: exactly the hint, and the indices in between are not created
+    EXPECT_EQ(storage.generate(make(10, 3)), make(10, 3));
+    EXPECT_FALSE(storage.contains(make(7)));
+    EXPECT_EQ(storage.current(make(7)), traits::to_version(tessera::tombstone));
+    // fresh generation goes on from the cursor and skips what is taken
+    EXPECT_EQ(storage.generate(), make(5));
+
+    // a released index: re-activated with the hint's own version
+    storage.erase(make(10, 3));
+    EXPECT_EQ(storage.current(make(10)), 4u);
+    EXPECT_EQ(storage.generate(make(10, 7)), make(10, 7));
+    EXPECT_TRUE(storage.contains(make(10, 7)));
+    EXPECT_LT(storage.index(make(10, 7)), storage.free_list());
+
+    // an index in use: a new identifier instead
+    storage.erase(make(1));
+    EXPECT_EQ(storage.generate(make(10, 9)), make(1, 1));
+    EXPECT_EQ(storage.generate(make(0)), make(6));
+    EXPECT_EQ(storage.free_list(), storage.size());
+}
+
+TEST(storage_entity, generate_range_recycles_first) {
+    entity_storage storage;
+    const auto e0 = storage.generate();
+    const auto e1 = storage.generate();
+    storage.erase(e1);
+    storage.erase(e0);
+    storage.erase(storage.generate());
+
+    std::array<tessera::entity, 3u> out{};
+    storage.generate(out.begin(), out.end());
+    EXPECT_EQ(out[0], make(0, 2));
+    EXPECT_EQ(out[1], make(1, 1));
+    EXPECT_EQ(out[2], make(2, 0));
+    EXPECT_EQ(storage.free_list(), 3u);
+
+    std::vector<tessera::entity> none;
+    storage.generate(none.begin(), none.end());
+    EXPECT_EQ(storage.size(), 3u);
+}
+
+TEST(storage_entity, start_from) {
+    entity_storage storage;
+    storage.start_from(make(100, 5));
+    EXPECT_EQ(storage.generate(), make(100));
+    EXPECT_EQ(storage.generate(), make(101));
+    // lower indices still come from hints
+    EXPECT_EQ(storage.generate(make(3)), make(3));
+
+    // fresh generation skips indices already present
+    storage.start_from(make(3));
+    EXPECT_EQ(storage.generate(), make(4));
+
+    entity_storage last;
+    last.start_from(make(traits::entity_mask - 1u));
+    EXPECT_EQ(last.generate(), make(traits::entity_mask - 1u));
+    EXPECT_MISUSE(static_cast<void>(last.generate()), "no identifiers left");
+}
+
+TEST(storage_entity, each_and_reach_visit_in_use_only) {
+    entity_storage storage;
+    for (int count = 0; count < 4; ++count) {
+        storage.generate();
+    }
+    storage.erase(make(1));
+    storage.erase(make(0));
+
+    EXPECT_EQ(storage.free_list(), 2u);
+    EXPECT_EQ(each_of(storage), (std::vector{make(3), make(2)}));
+    EXPECT_EQ(reach_of(storage), (std::vector{make(2), make(3)}));
+    // the base class visits every identifier, released ones first
+    EXPECT_EQ(every_id(storage), (std::vector{make(1, 1), make(0, 1), make(3), make(2)}));
+
+    storage.erase(make(2));
+    storage.erase(make(3));
+    EXPECT_TRUE(each_of(storage).empty());
+    EXPECT_TRUE(reach_of(storage).empty());
+    EXPECT_EQ(every_id(storage).size(), 4u);
+}
+
+TEST(storage_entity, erase_and_misuse) {
+    entity_storage storage;
+    const auto a = storage.generate();
+    const auto b = storage.generate();
+    storage.get(a);
+    EXPECT_EQ(storage.get_as_tuple(a), std::tuple<>{});
+    int calls{};
+    storage.patch(
+        a, [&calls]() { ++calls; }, [&calls]() { ++calls; });
+    EXPECT_EQ(calls, 2);
+
+    storage.erase(a);
+    const auto released = make(0, 1);
+    EXPECT_MISUSE(storage.get(released), "not in use");
+    EXPECT_MISUSE(storage.get(a), "not in use");
+    EXPECT_MISUSE(static_cast<void>(storage.get_as_tuple(released)), "not in use");
+    EXPECT_MISUSE(storage.patch(released, [&calls]() { ++calls; }), "not in use");
+    EXPECT_EQ(calls, 2);
+    EXPECT_MISUSE(storage.erase(released), "already released");
+    EXPECT_MISUSE(storage.erase(a), "not in the set");
+    EXPECT_FALSE(storage.remove(a));
+    EXPECT_EQ(storage.free_list(), 1u);
+
+    EXPECT_TRUE(storage.remove(b));
+    EXPECT_EQ(storage.free_list(), 0u);
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_EQ(storage.generate(), make(1, 1));
+}
+
+TEST(storage_entity, push_means_generate) {
+    entity_storage storage;
+    tessera::sparse_set &base = storage;
+
+    auto it = base.push(make(5, 2));
+    ASSERT_NE(it, base.end());
+    EXPECT_EQ(*it, make(5, 2));
+    EXPECT_EQ(storage.free_list(), 1u);
+
+    // an index in use gives a new identifier
+    it = base.push(make(5, 3));
+    ASSERT_NE(it, base.end());
+    EXPECT_EQ(*it, make(0));
+
+    // a released index is re-activated with the given version
+    storage.erase(make(5, 2));
+    it = base.push(make(5, 8));
+    EXPECT_EQ(*it, make(5, 8));
+    EXPECT_EQ(storage.free_list(), 2u);
+
+    const std::array range{make(7), make(7), make(9)};
+    it = base.push(range.begin(), range.end());
+    EXPECT_EQ(*it, make(9));
+    EXPECT_TRUE(storage.contains(make(7)));
+    EXPECT_TRUE(storage.contains(make(1)));
+    EXPECT_EQ(storage.free_list(), 5u);
+    EXPECT_EQ(base.value(make(7)), nullptr);
+}
+
+TEST(storage_entity, clear_forgets_everything) {
+    entity_storage storage;
+    storage.start_from(make(10));
+    const auto a = storage.generate();
+    storage.generate();
+    storage.erase(a);
+
+    storage.clear();
+    EXPECT_EQ(storage.size(), 0u);
+    EXPECT_EQ(storage.free_list(), 0u);
+    EXPECT_FALSE(storage.contains(make(10, 1)));
+    EXPECT_TRUE(each_of(storage).empty());
+    EXPECT_EQ(storage.generate(), make(0));
+    EXPECT_EQ(storage.generate(), make(1));
+    EXPECT_EQ(storage.generate(make(10)), make(10));
+}
+
+TEST(storage_entity, version_wraps_and_skips_the_tombstone) {
+    entity_storage storage;
+    const auto last = make(0, traits::version_mask - 1u);
+    EXPECT_EQ(storage.generate(last), last);
+    storage.erase(last);
+    EXPECT_EQ(storage.current(last), 0u);
+    EXPECT_EQ(storage.generate(), make(0, 0));
+
+    // the long way round, through every version
+    entity_storage other;
+    auto entt = other.generate();
+    for (unsigned version = 0u; version < traits::version_mask; ++version) {
+        other.erase(entt);
+        entt = other.generate();
+    }
+    EXPECT_EQ(entt, make(0, 0));
+}
+
+TEST(storage_entity, move_and_swap) {
+    entity_storage storage;
+    storage.start_from(make(20));
+    storage.generate();
+    storage.generate();
+    storage.erase(make(20));
+
+    entity_storage moved{std::move(storage)};
+    EXPECT_TRUE(storage.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(moved.free_list(), 1u);
+    EXPECT_EQ(moved.generate(), make(20, 1));
+    EXPECT_EQ(moved.generate(), make(22));
+
+    entity_storage other;
+    other.generate();
+    other.swap(moved);
+    EXPECT_EQ(other.size(), 3u);
+    EXPECT_EQ(moved.size(), 1u);
+    EXPECT_EQ(other.generate(), make(23));
+    EXPECT_EQ(moved.generate(), make(1));
+
+    storage = std::move(other);
+    EXPECT_EQ(storage.generate(), make(24));
+    EXPECT_TRUE(other.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(other.generate(), make(0));
+}
+
+TEST(storage_entity, sort_orders_the_identifiers_in_use_only) {
+    entity_storage storage;
+    for (int count = 0; count < 5; ++count) {
+        storage.generate();
+    }
+    storage.erase(make(2));
+
+    storage.sort(std::greater{});
+    EXPECT_EQ(each_of(storage), (std::vector{make(4), make(3), make(1), make(0)}));
+    EXPECT_EQ(every_id(storage).front(), make(2, 1));
+    EXPECT_EQ(storage.free_list(), 4u);
+    EXPECT_EQ(storage.generate(), make(2, 1));
+}
