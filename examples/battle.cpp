@@ -133,19 +133,19 @@ void acquire_targets(const tessera::registry &registry, tessera::view<tessera::g
     units.each([&](target &aim, const team &side) {
         const auto &enemies = live.units[1u - side.id];
 
-        if(!registry.valid(aim.who) && !enemies.empty()) {
+        if (!registry.valid(aim.who) && !enemies.empty()) {
             aim.who = enemies[random.below(enemies.size())];
         }
     });
 }
 
-void steer(const tessera::registry &registry, tessera::view<tessera::get_t<velocity, const position, const target>> units,
-           const settings &config) {
+void steer(const tessera::registry &registry,
+           tessera::view<tessera::get_t<velocity, const position, const target>> units, const settings &config) {
     // positions of other entities are read through the pool: one lookup per target instead of a registry query
     const auto &positions = *units.storage<const position>();
 
     units.each([&](velocity &vel, const position &pos, const target &aim) {
-        if(!registry.valid(aim.who)) {
+        if (!registry.valid(aim.who)) {
             vel = {0.f, 0.f};
             return;
         }
@@ -175,23 +175,24 @@ void fire(tessera::registry &registry, const settings &config, statistics &stats
 
     std::vector<launch> launched{};
 
-    registry.view<weapon, const position, const target>().each([&](weapon &gun, const position &pos, const target &aim) {
-        gun.cooldown -= config.dt;
+    registry.view<weapon, const position, const target>().each(
+        [&](weapon &gun, const position &pos, const target &aim) {
+            gun.cooldown -= config.dt;
 
-        if(gun.cooldown <= 0.f && registry.valid(aim.who)) {
-            const auto &goal = registry.get<position>(aim.who);
-            const float dx = goal.x - pos.x;
-            const float dy = goal.y - pos.y;
+            if (gun.cooldown <= 0.f && registry.valid(aim.who)) {
+                const auto &goal = registry.get<position>(aim.who);
+                const float dx = goal.x - pos.x;
+                const float dy = goal.y - pos.y;
 
-            if(dx * dx + dy * dy < config.range * config.range) {
-                gun.cooldown += gun.reload;
-                launched.push_back({pos, projectile{aim.who, gun.damage, 2.f}});
+                if (dx * dx + dy * dy < config.range * config.range) {
+                    gun.cooldown += gun.reload;
+                    launched.push_back({pos, projectile{aim.who, gun.damage, 2.f}});
+                }
             }
-        }
-    });
+        });
 
     // projectiles are created after the loop, so the pools being iterated are not disturbed
-    for(auto &&[from, shot]: launched) {
+    for (auto &&[from, shot] : launched) {
         const auto entity = registry.create();
         registry.emplace<position>(entity, from);
         // resolve_projectiles steers it toward its victim
@@ -209,7 +210,7 @@ void resolve_projectiles(tessera::registry &registry, const settings &config, st
         [&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
             shot.ttl -= config.dt;
 
-            if(!registry.valid(shot.victim)) {
+            if (!registry.valid(shot.victim)) {
                 spent.push_back(entity);
                 return;
             }
@@ -219,11 +220,11 @@ void resolve_projectiles(tessera::registry &registry, const settings &config, st
             const float dy = goal.y - pos.y;
             const float distance = std::sqrt(dx * dx + dy * dy);
 
-            if(distance < config.projectile_speed * config.dt) {
+            if (distance < config.projectile_speed * config.dt) {
                 registry.get<health>(shot.victim).current -= shot.damage;
                 ++stats.hits;
                 spent.push_back(entity);
-            } else if(shot.ttl <= 0.f) {
+            } else if (shot.ttl <= 0.f) {
                 spent.push_back(entity);
             } else {
                 vel = {dx / distance * config.projectile_speed, dy / distance * config.projectile_speed};
@@ -236,18 +237,19 @@ void resolve_projectiles(tessera::registry &registry, const settings &config, st
 void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config, statistics &stats) {
     std::vector<std::pair<tessera::entity, std::uint8_t>> dead{};
 
-    registry.view<const health, const team>().each([&](const tessera::entity entity, const health &hp, const team &side) {
-        if(hp.current <= 0) {
-            dead.emplace_back(entity, side.id);
-        }
-    });
+    registry.view<const health, const team>().each(
+        [&](const tessera::entity entity, const health &hp, const team &side) {
+            if (hp.current <= 0) {
+                dead.emplace_back(entity, side.id);
+            }
+        });
 
-    for(auto [entity, side]: dead) {
+    for (auto [entity, side] : dead) {
         registry.destroy(entity);
         ++stats.deaths;
 
         // half of the fallen come back as reinforcements, under recycled identifiers
-        if(random.below(2u) == 0u) {
+        if (random.below(2u) == 0u) {
             spawn_unit(registry, side, random, config, stats);
         }
     }
@@ -263,17 +265,17 @@ struct options {
 };
 
 bool parse(const int argc, char **argv, options &out) {
-    for(int pos = 1; pos < argc; ++pos) {
+    for (int pos = 1; pos < argc; ++pos) {
         const std::string arg = argv[pos];
         const bool has_value = pos + 1 < argc;
 
-        if(arg == "--entities" && has_value) {
+        if (arg == "--entities" && has_value) {
             out.entities = std::strtoull(argv[++pos], nullptr, 10);
-        } else if(arg == "--frames" && has_value) {
+        } else if (arg == "--frames" && has_value) {
             out.frames = std::atoi(argv[++pos]);
-        } else if(arg == "--seed" && has_value) {
+        } else if (arg == "--seed" && has_value) {
             out.seed = std::strtoull(argv[++pos], nullptr, 10);
-        } else if(arg == "--quiet") {
+        } else if (arg == "--quiet") {
             out.quiet = true;
         } else {
             std::fprintf(stderr, "usage: battle [--entities N] [--frames F] [--seed S] [--quiet]\n");
@@ -289,7 +291,7 @@ bool parse(const int argc, char **argv, options &out) {
 int main(int argc, char **argv) {
     options opts{};
 
-    if(!parse(argc, argv, opts)) {
+    if (!parse(argc, argv, opts)) {
         return 2;
     }
 
@@ -299,7 +301,7 @@ int main(int argc, char **argv) {
     auto &stats = registry.ctx().emplace<statistics>();
     registry.ctx().emplace<roster>();
 
-    for(std::size_t count{}; count < opts.entities; ++count) {
+    for (std::size_t count{}; count < opts.entities; ++count) {
         spawn_unit(registry, static_cast<std::uint8_t>(count % 2u), random, config, stats);
     }
 
@@ -317,10 +319,10 @@ int main(int argc, char **argv) {
                 static_cast<unsigned long long>(opts.seed));
     std::printf("schedule (task -> tasks that wait for it):\n");
 
-    for(std::size_t pos{}; pos < graph.size(); ++pos) {
+    for (std::size_t pos{}; pos < graph.size(); ++pos) {
         std::printf("  %-12s ->", graph[pos].name());
 
-        for(auto child: graph[pos].children()) {
+        for (auto child : graph[pos].children()) {
             std::printf(" %s", graph[child].name());
         }
 
@@ -331,23 +333,24 @@ int main(int argc, char **argv) {
     std::vector<double> total_ms(graph.size(), 0.);
     const auto start = std::chrono::steady_clock::now();
 
-    for(int frame = 1; frame <= opts.frames; ++frame) {
+    for (int frame = 1; frame <= opts.frames; ++frame) {
         std::vector<double> frame_ms(graph.size(), 0.);
 
         // the graph's edges always point forward, so insertion order is a valid order to run it sequentially
-        for(std::size_t pos{}; pos < graph.size(); ++pos) {
+        for (std::size_t pos{}; pos < graph.size(); ++pos) {
             const auto before = std::chrono::steady_clock::now();
             graph[pos].callback()(graph[pos].data(), registry);
-            frame_ms[pos] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count();
+            frame_ms[pos] =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count();
             total_ms[pos] += frame_ms[pos];
         }
 
-        if(!opts.quiet) {
+        if (!opts.quiet) {
             const auto &entities = registry.storage<tessera::entity>();
             std::printf("frame %3d | live %7zu | projectiles %6zu | recycled %7llu |", frame, entities.free_list(),
                         registry.storage<projectile>().size(), static_cast<unsigned long long>(stats.recycled));
 
-            for(std::size_t pos{}; pos < graph.size(); ++pos) {
+            for (std::size_t pos{}; pos < graph.size(); ++pos) {
                 std::printf(" %s %.2fms", graph[pos].name(), frame_ms[pos]);
             }
 
@@ -366,7 +369,7 @@ int main(int argc, char **argv) {
 
     std::printf("time per system over the run:");
 
-    for(std::size_t pos{}; pos < graph.size(); ++pos) {
+    for (std::size_t pos{}; pos < graph.size(); ++pos) {
         std::printf(" %s %.1fms", graph[pos].name(), total_ms[pos]);
     }
 

@@ -50,7 +50,7 @@ void movement(tessera::registry &registry, const float dt) {
 
 void health_regeneration(tessera::registry &registry) {
     registry.view<health>().each([](health &hp) {
-        if(hp.current < hp.max) {
+        if (hp.current < hp.max) {
             ++hp.current;
         }
     });
@@ -58,7 +58,7 @@ void health_regeneration(tessera::registry &registry) {
 
 void ai_update(tessera::registry &registry) {
     registry.view<ai, const position>().each([&registry](ai &brain, const position &pos) {
-        if(!registry.valid(brain.target)) {
+        if (!registry.valid(brain.target)) {
             brain.current = ai::state::idle;
             brain.target = tessera::null;
             return;
@@ -69,9 +69,9 @@ void ai_update(tessera::registry &registry) {
         const float dz = target.z - pos.z;
         const float distance = std::sqrt(dx * dx + dz * dz);
 
-        if(distance < 1.5f) {
+        if (distance < 1.5f) {
             brain.current = ai::state::attack;
-        } else if(distance < brain.detection_range) {
+        } else if (distance < brain.detection_range) {
             brain.current = ai::state::chase;
         } else {
             brain.current = ai::state::idle;
@@ -116,7 +116,7 @@ int main() {
 
     constexpr float dt = 0.016f;
 
-    for(int frame = 0; frame < 3; ++frame) {
+    for (int frame = 0; frame < 3; ++frame) {
         systems::movement(registry, dt);
         systems::health_regeneration(registry);
         systems::ai_update(registry);
