@@ -2,6 +2,7 @@
 #include <tessera/entity/helper.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/storage.hpp>
+#include <tessera/entity/view.hpp>
 
 #include <cstddef>
 #include <type_traits>
@@ -80,6 +81,47 @@ void count_destroy(counter &target, tessera::registry &, tessera::entity) { ++ta
 struct other_component {
     int value;
 };
+
+TEST(AsView, Registry) {
+    tessera::registry registry{};
+    const auto first = registry.create();
+    const auto second = registry.create();
+    registry.emplace<position>(first, 1, 2);
+    registry.emplace<position>(second, 3, 4);
+    registry.emplace<stable>(second, 0);
+
+    // the pools of the view are created on demand
+    const tessera::view<tessera::get_t<position>, tessera::exclude_t<stable>> view = tessera::as_view{registry};
+    EXPECT_TRUE(view.contains(first));
+    EXPECT_FALSE(view.contains(second));
+    view.get<position>(first).x = 10;
+    EXPECT_EQ(registry.get<position>(first).x, 10);
+
+    const tessera::view<tessera::get_t<const position, small_page>> other = tessera::as_view{registry};
+    EXPECT_NE(std::as_const(registry).storage<small_page>(), nullptr);
+    EXPECT_FALSE(other.contains(first));
+    static_assert(std::is_same_v<decltype(other.get<position>(first)), const position &>);
+
+    const tessera::as_view wrapper{registry};
+    static_assert(std::is_same_v<decltype(wrapper)::registry_type, tessera::registry>);
+    static_assert(std::is_same_v<decltype(wrapper)::entity_type, tessera::entity>);
+}
+
+TEST(AsView, ConstRegistry) {
+    tessera::registry registry{};
+    const auto entity = registry.create();
+    registry.emplace<position>(entity, 1, 2);
+
+    const tessera::view<tessera::get_t<const position>> view = tessera::as_view{std::as_const(registry)};
+    EXPECT_TRUE(view.contains(entity));
+    EXPECT_EQ(view.get<const position>(entity).y, 2);
+
+    // a const registry creates no pool: the view over a missing one is empty
+    const tessera::view<tessera::get_t<const position, const small_page>> missing =
+        tessera::as_view{std::as_const(registry)};
+    EXPECT_FALSE(missing);
+    EXPECT_EQ(std::as_const(registry).storage<small_page>(), nullptr);
+}
 
 } // namespace
 

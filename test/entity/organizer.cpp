@@ -1,6 +1,7 @@
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/organizer.hpp>
 #include <tessera/entity/registry.hpp>
+#include <tessera/entity/view.hpp>
 
 #include <algorithm>
 #include <array>
@@ -481,6 +482,119 @@ TEST(Organizer, GraphOutlivesOrganizer) {
     graph[1].prepare(registry);
     graph[1].callback()(graph[1].data(), registry);
     EXPECT_EQ(registry.ctx().get<A>().value, 1);
+}
+
+// Components seen through view parameters.
+struct spot {
+    int x{};
+};
+
+struct speed {
+    int dx{};
+};
+
+struct hidden {};
+
+void integrate(tessera::view<tessera::get_t<spot, const speed>> view) {
+    for (auto [entt, pos, vel] : view.each()) {
+        pos.x += vel.dx;
+    }
+}
+
+void count_visible(tessera::view<tessera::get_t<const spot>, tessera::exclude_t<hidden>> view, A &counter) {
+    for ([[maybe_unused]] auto entt : view) {
+        ++counter.value;
+    }
+}
+
+void double_speed(tessera::view<tessera::get_t<speed>> view) {
+    for (auto [entt, vel] : view.each()) {
+        vel.dx *= 2;
+    }
+}
+
+TEST(Organizer, ViewParameters) {
+    tessera::organizer organizer{};
+    organizer.emplace<&integrate>("integrate");
+    organizer.emplace<&count_visible>();
+    organizer.emplace<&double_speed>();
+    organizer.emplace<&integrate, const spot>();
+
+    const auto graph = organizer.graph();
+    ASSERT_EQ(graph.size(), 4u);
+    // the element types are the resources: const ones and excluded ones are read-only
+    EXPECT_EQ(graph[0].ro_count(), 1u);
+    EXPECT_EQ(graph[0].rw_count(), 1u);
+    EXPECT_EQ(graph[1].ro_count(), 2u);
+    EXPECT_EQ(graph[1].rw_count(), 1u);
+    EXPECT_EQ(graph[2].ro_count(), 0u);
+    EXPECT_EQ(graph[2].rw_count(), 1u);
+    EXPECT_EQ(graph[3].ro_count(), 2u);
+    EXPECT_EQ(graph[3].rw_count(), 0u);
+
+    std::array<const tessera::type_info *, 2u> buffer{};
+    ASSERT_EQ(graph[0].rw_dependency(buffer.data(), buffer.size()), 1u);
+    EXPECT_EQ(*buffer[0], tessera::type_id<spot>());
+    ASSERT_EQ(graph[0].ro_dependency(buffer.data(), buffer.size()), 1u);
+    EXPECT_EQ(*buffer[0], tessera::type_id<speed>());
+    ASSERT_EQ(graph[1].ro_dependency(buffer.data(), buffer.size()), 2u);
+    EXPECT_EQ(*buffer[0], tessera::type_id<spot>());
+    EXPECT_EQ(*buffer[1], tessera::type_id<hidden>());
+    ASSERT_EQ(graph[1].rw_dependency(buffer.data(), buffer.size()), 1u);
+    EXPECT_EQ(*buffer[0], tessera::type_id<A>());
+
+    // spot: 0 writes, 1 and 3 read; speed: 0 reads, 2 writes, 3 reads (0 -> 3 is implied by 0 -> 2 -> 3)
+    EXPECT_EQ(edges_of(graph), (edge_list{{0u, 1u}, {0u, 2u}, {2u, 3u}}));
+
+    tessera::registry registry{};
+    EXPECT_EQ(std::as_const(registry).storage<spot>(), nullptr);
+
+    for (auto &&node : graph) {
+        node.prepare(registry);
+    }
+
+    // every pool of the views, excluded ones included, and the context variable
+    EXPECT_NE(std::as_const(registry).storage<spot>(), nullptr);
+    EXPECT_NE(std::as_const(registry).storage<speed>(), nullptr);
+    EXPECT_NE(std::as_const(registry).storage<hidden>(), nullptr);
+    EXPECT_TRUE(registry.ctx().contains<A>());
+
+    const auto first = registry.create();
+    const auto second = registry.create();
+    const auto third = registry.create();
+    registry.emplace<spot>(first, 1);
+    registry.emplace<speed>(first, 2);
+    registry.emplace<spot>(second, 5);
+    registry.emplace<hidden>(second);
+    registry.emplace<spot>(third, 0);
+
+    for (auto &&node : graph) {
+        node.callback()(node.data(), registry);
+    }
+
+    EXPECT_EQ(registry.get<spot>(first).x, 7);
+    EXPECT_EQ(registry.get<speed>(first).dx, 4);
+    EXPECT_EQ(registry.get<spot>(second).x, 5);
+    EXPECT_EQ(registry.ctx().get<A>().value, 2);
+}
+
+void prepare_only(tessera::view<tessera::get_t<const spot>, tessera::exclude_t<const hidden>> view) {
+    static_cast<void>(view);
+}
+
+TEST(Organizer, PrepareCreatesPoolsOnly) {
+    tessera::organizer organizer{};
+    organizer.emplace<&prepare_only>();
+    const auto graph = organizer.graph();
+    EXPECT_EQ(graph[0].ro_count(), 2u);
+    EXPECT_EQ(graph[0].rw_count(), 0u);
+
+    tessera::registry registry{};
+    graph[0].prepare(registry);
+    EXPECT_NE(std::as_const(registry).storage<spot>(), nullptr);
+    EXPECT_NE(std::as_const(registry).storage<hidden>(), nullptr);
+    EXPECT_TRUE(registry.storage<spot>().empty());
+    graph[0].callback()(graph[0].data(), registry);
 }
 
 } // namespace
