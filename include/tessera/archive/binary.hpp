@@ -340,6 +340,16 @@ template<typename... Type, typename Registry>
 [[nodiscard]] std::vector<std::byte> save(const Registry &reg) {
     using entity_type = typename Registry::entity_type;
     std::vector<std::byte> bytes{};
+    // one allocation for the usual case: growing a vector of tens of megabytes dominates the cost otherwise
+    const auto pool_bytes = [&reg]<typename Pool>(std::type_identity<Pool>) -> std::size_t {
+        const auto *pool = reg.template storage<Pool>();
+        return internal::section_header_size + sizeof(entity_type) +
+               (pool ? pool->size() *
+                           (sizeof(entity_type) + internal::archived_size<typename storage_type_t<Pool>::value_type>())
+                     : 0u);
+    };
+    bytes.reserve(internal::header_size + 4u + pool_bytes(std::type_identity<entity_type>{}) + sizeof(entity_type) +
+                  (pool_bytes(std::type_identity<Type>{}) + ... + 0u));
     binary_output_archive archive{bytes};
     const basic_snapshot<Registry> snapshot{reg};
     snapshot.template get<entity_type>(archive.section<entity_type>());

@@ -32,6 +32,28 @@ void snapshot_corrupt([[maybe_unused]] Archive &archive, [[maybe_unused]] const 
     }
 }
 
+/// Reads the next element of a pool (nothing for types without instances) and gives it to the entity. Returns
+/// false, reading nothing, if the entity already has one: the data repeats an entity.
+template<typename Archive, typename Storage, typename Entity>
+[[nodiscard]] bool load_element(Archive &archive, Storage &storage, const Entity entt) {
+    using value_type = typename Storage::value_type;
+
+    if (storage.contains(entt)) {
+        return false;
+    }
+
+    if constexpr (std::is_void_v<value_type>) {
+        storage.emplace(entt);
+    } else {
+        // the archive fills a default-constructed element, which is why components must be default-constructible
+        value_type elem{};
+        archive(elem);
+        storage.emplace(entt, std::move(elem));
+    }
+
+    return true;
+}
+
 /// Reads a count written as the identifier's underlying integer.
 template<typename Entity, typename Archive>
 [[nodiscard]] std::size_t read_count(Archive &archive) {
@@ -164,7 +186,6 @@ public:
             load_identifiers(archive);
         } else {
             auto &storage = reg->template storage<Type>(id);
-            using value_type = typename std::remove_reference_t<decltype(storage)>::value_type;
 
             for (auto length = internal::read_count<entity_type>(archive); length; --length) {
                 entity_type entt{null};
@@ -190,17 +211,9 @@ public:
                     TESSERA_ASSERT(curr == entt, "snapshot_loader: identifier not restored");
                 }
 
-                if (storage.contains(entt)) {
+                if (!internal::load_element(archive, storage, entt)) {
                     internal::snapshot_corrupt(archive, "snapshot_loader: an entity appears twice in a pool");
                     return *this;
-                }
-
-                if constexpr (std::is_void_v<value_type>) {
-                    storage.emplace(entt);
-                } else {
-                    value_type elem{};
-                    archive(elem);
-                    storage.emplace(entt, std::move(elem));
                 }
             }
         }
@@ -332,7 +345,6 @@ public:
             }
         } else {
             auto &storage = reg->template storage<Type>(id);
-            using value_type = typename std::remove_reference_t<decltype(storage)>::value_type;
 
             for (auto &&curr : remloc) {
                 storage.remove(curr.second.second);
@@ -353,17 +365,9 @@ public:
 
                 const auto local = restore(entt);
 
-                if (storage.contains(local)) {
+                if (!internal::load_element(archive, storage, local)) {
                     internal::snapshot_corrupt(archive, "continuous_loader: an entity appears twice in a pool");
                     return *this;
-                }
-
-                if constexpr (std::is_void_v<value_type>) {
-                    storage.emplace(local);
-                } else {
-                    value_type elem{};
-                    archive(elem);
-                    storage.emplace(local, std::move(elem));
                 }
             }
         }
