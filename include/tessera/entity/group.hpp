@@ -577,6 +577,14 @@ public:
             using elements_type =
                 typename internal::group_each_iterator<iterator, owned_t<>, get_t<Get...>>::value_type;
             constexpr bool with_entity = internal::group_applicable<Func, elements_type>();
+#if TESSERA_ASSERT_ENABLED
+            // the get pools first, so that the message names a component type rather than the group's own set
+            auto witness = std::apply(
+                [&set](auto *...cpool) {
+                    return internal::iteration_witness<common_type, sizeof...(Get) + 1u>{"group::each", cpool..., &set};
+                },
+                pools);
+#endif
 
             for (auto pos = set.size(); pos; --pos) {
                 const auto entt = set.data()[pos - 1u];
@@ -589,6 +597,9 @@ public:
                 } else {
                     std::apply(func, elems);
                 }
+#if TESSERA_ASSERT_ENABLED
+                witness.check(entt);
+#endif
             }
         }
     }
@@ -823,6 +834,14 @@ public:
         // pages never move, so pointers into them stay valid even if func makes a storage grow
         constexpr auto block = internal::group_block_size<Owned...>();
         const common_type &lead = descriptor->handle();
+#if TESSERA_ASSERT_ENABLED
+        auto witness = std::apply(
+            [](auto *...cpool) {
+                return internal::iteration_witness<common_type, sizeof...(Owned) + sizeof...(Get)>{"group::each",
+                                                                                                   cpool...};
+            },
+            std::tuple_cat(opools, gpools));
+#endif
 
         for (auto last = descriptor->length(); last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
@@ -833,6 +852,9 @@ public:
             for (auto pos = last; pos != first;) {
                 --pos;
                 const auto offset = pos - first;
+#if TESSERA_ASSERT_ENABLED
+                const auto current = lead.data()[pos];
+#endif
                 auto owned_elems = std::apply(
                     [offset](auto... cursor) {
                         return std::tuple_cat(internal::group_block_element(cursor, offset)...);
@@ -855,6 +877,9 @@ public:
                 } else {
                     std::apply(func, owned_elems);
                 }
+#if TESSERA_ASSERT_ENABLED
+                witness.check(current);
+#endif
             }
 
             last = first;

@@ -16,6 +16,11 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#if TESSERA_ASSERT_ENABLED
+#    include <array>
+#    include <cstdlib>
+#    include <string>
+#endif
 
 namespace tessera {
 
@@ -224,6 +229,9 @@ protected:
     void swap_and_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
+#if TESSERA_ASSERT_ENABLED
+        note_change(*it);
+#endif
         auto &self = sparse_ref(*it);
         const auto entt = traits_type::to_entity(self);
         sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
@@ -257,6 +265,9 @@ protected:
         const auto pos = index(*it);
         TESSERA_ASSERT(pos < head, "sparse_set: the identifier is already released");
         const auto entt = *it;
+#if TESSERA_ASSERT_ENABLED
+        note_change(entt);
+#endif
         bump(traits_type::next(entt));
         swap_at(pos, head -= static_cast<size_type>(head != 0u));
     }
@@ -293,6 +304,16 @@ protected:
 
     /// Removes every entity and, in derived classes, every element.
     virtual void pop_all() {
+#if TESSERA_ASSERT_ENABLED
+        // every identifier leaves; the holes of an in-place set go too, which moves what iteration reads
+        if (mode == deletion_policy::in_place) {
+            note_rearrangement(!packed.empty());
+        } else {
+            for (size_type pos{}; pos < iterated_size(); ++pos) {
+                note_change(packed[pos]);
+            }
+        }
+#endif
         switch (mode) {
         case deletion_policy::in_place:
             if (head != max_size) {
@@ -660,6 +681,9 @@ public:
 
     /// Removes every hole of an in-place set, moving elements from the back. No-op for other policies.
     void compact() {
+#if TESSERA_ASSERT_ENABLED
+        note_rearrangement(mode == deletion_policy::in_place && head != max_size);
+#endif
         if (mode == deletion_policy::in_place) {
             size_type from = packed.size();
             size_type pos = std::exchange(head, max_size);
@@ -704,6 +728,9 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort: the set has holes; call compact() first");
         TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
+#if TESSERA_ASSERT_ENABLED
+        note_rearrangement(length > 1u);
+#endif
 
         algo(packed.rend() - static_cast<difference_type>(length), packed.rend(), std::move(compare),
              std::forward<Args>(args)...);
@@ -740,6 +767,9 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort_as: the set has holes; call compact() first");
         const size_type len = iterated_size();
+#if TESSERA_ASSERT_ENABLED
+        note_rearrangement(len > 1u && first != last);
+#endif
         auto it = end() - static_cast<difference_type>(len);
 
         for (const auto other = end(); (it != other) && (first != last); ++first) {
@@ -768,6 +798,37 @@ public:
         bind_any(forward_as_any(std::forward<Type>(value)));
     }
 
+#if TESSERA_ASSERT_ENABLED
+    // Debug builds only: invalidation detection for views and groups (design in internal::iteration_witness).
+
+    /// Debug builds only: the number of removals and rearrangements so far. Additions do not count.
+    [[nodiscard]] size_type modifications() const noexcept { return changes; }
+
+    /// Debug builds only: true if every modification after the count `seen` removed or moved `entt` (iteration
+    /// rule 2: the current entity may go), or if there was none.
+    [[nodiscard]] bool modified_only_at(const size_type seen, const entity_type entt) const noexcept {
+        return changes == seen || (changes - seen <= same_run && last_changed == entt);
+    }
+
+private:
+    void note_change(const entity_type entt) noexcept {
+        same_run = (changes != 0u && entt == last_changed) ? same_run + 1u : 1u;
+        last_changed = entt;
+        ++changes;
+    }
+
+    void note_rearrangement(const bool moved) noexcept {
+        if (moved) {
+            // null is never the current entity of an iteration, so no iteration survives this
+            note_change(null);
+        }
+    }
+
+    size_type changes{};
+    size_type same_run{};
+    entity_type last_changed{null};
+#endif
+
 private:
     mutable sparse_container_type sparse;
     packed_container_type packed;
@@ -775,6 +836,85 @@ private:
     deletion_policy mode;
     size_type head;
 };
+
+#if TESSERA_ASSERT_ENABLED
+namespace internal {
+
+/// Debug builds only: catches, during an iteration, the modifications that iteration rule 3 (spec section 9.6)
+/// makes undefined, and names the storage and the rule.
+///
+/// Design. Every sparse set counts its removals and rearrangements: erase, remove and clear (through the pop and
+/// pop_all hooks), sort, sort_as and compact. Additions are allowed while iterating (rule 1) and do not count.
+/// Neither does swap_elements: owning groups call it when an entity joins them, which is an addition for the
+/// group being iterated (a view led by an owned storage is therefore not protected against rule 5). The set also
+/// remembers the identifier of the latest change and how many of the latest changes in a row concerned that identifier;
+/// a rearrangement is recorded as a change of null. An iteration keeps, for each storage it walks, the count it saw
+/// last. When the user's code has run for the current entity (after the callback of each(func), or when an iterator
+/// moves on), every change since then must concern the current entity (rule 2: removing it, its components, or
+/// destroying it). Anything else means that another entity left a pool, or that the pool was sorted, compacted or
+/// cleared, so positions still to be visited may have lost or swapped their entity: the check fires. Then the counts
+/// are taken again. In-place removals only leave a hole and move nothing, so they are not counted (rule 3's exception);
+/// clearing an in-place pool still counts, since it empties the packed array. Cost: three words per set and a few
+/// stores per removal; per visited entity, one comparison per walked storage. All of it exists only when
+/// TESSERA_ASSERT_ENABLED is 1: release builds pay nothing. Coverage: each(func) of views and groups, the iterators of
+/// multi-type views and of their each(). The plain storage iterators that single-type views, groups and reverse
+/// iteration hand out carry no witness.
+template<typename Common, std::size_t Count>
+class iteration_witness {
+    using entity_type = typename Common::entity_type;
+
+    [[noreturn]] static void fire(const char *who, const Common &pool) {
+        thread_local std::string message;
+        message = std::string{who} + ": a component of another entity was removed from the pool of " +
+                  std::string{pool.info().name()} +
+                  " while iterating it, or the pool was sorted, compacted or cleared (iteration rule 3: only the "
+                  "current entity may be removed while iterating)";
+        TESSERA_ASSERT(false, message.c_str());
+        std::abort();
+    }
+
+public:
+    /// Watches nothing.
+    iteration_witness() noexcept = default;
+
+    /// Watches the given storages (null entries are skipped); `who` names the iteration in the message.
+    template<typename... Type>
+    explicit iteration_witness(const char *who, const Type *...value) noexcept : name{who}, pools{value...} {
+        static_assert(sizeof...(Type) == Count, "iteration_witness: one pointer per storage");
+        settle();
+    }
+
+    /// Watches the storages of an array (null entries are skipped).
+    iteration_witness(const char *who, const std::array<const Common *, Count> &value) noexcept
+        : name{who}, pools{value} {
+        settle();
+    }
+
+    /// Fires unless every storage changed only through `current` since the last check, then takes the counts.
+    void check(const entity_type current) {
+        for (std::size_t pos{}; pos < Count; ++pos) {
+            if (pools[pos] && !pools[pos]->modified_only_at(seen[pos], current)) {
+                fire(name, *pools[pos]);
+            }
+        }
+
+        settle();
+    }
+
+private:
+    void settle() noexcept {
+        for (std::size_t pos{}; pos < Count; ++pos) {
+            seen[pos] = pools[pos] ? pools[pos]->modifications() : 0u;
+        }
+    }
+
+    const char *name{};
+    std::array<const Common *, Count> pools{};
+    std::array<std::size_t, Count> seen{};
+};
+
+} // namespace internal
+#endif
 
 } // namespace tessera
 

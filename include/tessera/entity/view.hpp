@@ -11,6 +11,7 @@
 #include "fwd.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
+#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -188,6 +189,20 @@ template<typename Type, typename Entity>
     }
 }
 
+#if TESSERA_ASSERT_ENABLED
+/// Debug builds only: the witness of an iteration led by `lead` over the get storages. It watches nothing when
+/// the leading storage is in-place, since iteration rule 3 then allows any removal.
+template<typename Common, typename Lead, typename... Get>
+[[nodiscard]] iteration_witness<Common, sizeof...(Get)> view_witness(const char *who, const Lead &lead,
+                                                                     const std::tuple<Get *...> &pools) {
+    if (lead.policy() == deletion_policy::in_place) {
+        return {};
+    }
+
+    return std::apply([who](auto *...curr) { return iteration_witness<Common, sizeof...(Get)>{who, curr...}; }, pools);
+}
+#endif
+
 /// Forward iterator over the entities of a view: walks the leading storage from its last counted position down
 /// to 0 and stops on the identifiers that are in the other get storages and in no exclude storage. It returns
 /// real references into the packed array, so parallel algorithms accept it.
@@ -219,6 +234,9 @@ class view_iterator final {
     void seek() {
         for (; it.index() >= 0 && !valid(*it, static_cast<std::size_t>(it.index())); ++it) {
         }
+#if TESSERA_ASSERT_ENABLED
+        current = it.index() >= 0 ? *it : typename Common::entity_type{null};
+#endif
     }
 
 public:
@@ -238,8 +256,23 @@ public:
         seek();
     }
 
+#if TESSERA_ASSERT_ENABLED
+    /// Debug builds only: the view hands its leading storage, so that increments check iteration rule 3.
+    void watch(const Common *lead) {
+        if (lead->policy() != deletion_policy::in_place) {
+            std::array<const Common *, Get + 1u> all{};
+            all[0] = lead;
+            std::copy(pools.begin(), pools.end(), all.begin() + 1);
+            witness = iteration_witness<Common, Get + 1u>{"view iterator", all};
+        }
+    }
+#endif
+
     /// Moves to the next entity of the view.
     view_iterator &operator++() {
+#if TESSERA_ASSERT_ENABLED
+        witness.check(current);
+#endif
         ++it;
         seek();
         return *this;
@@ -269,6 +302,10 @@ private:
     iterator_type it;
     std::array<const Common *, Get> pools;
     std::array<const Common *, Exclude> filter;
+#if TESSERA_ASSERT_ENABLED
+    iteration_witness<Common, Get + 1u> witness{};
+    typename Common::entity_type current{null};
+#endif
 };
 
 /// Iterator of a view's each(): the entity and its elements as a tuple returned by value.
@@ -443,6 +480,9 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
     void seek() {
         for (; pos >= 0 && !valid(std::index_sequence_for<Get...>{}); --pos) {
         }
+#if TESSERA_ASSERT_ENABLED
+        current = pos >= 0 ? entity_type{lead->data()[static_cast<std::size_t>(pos)]} : entity_type{null};
+#endif
     }
 
     template<std::size_t... Index>
@@ -469,11 +509,17 @@ public:
     view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
                        const std::size_t index, const std::ptrdiff_t from)
         : pools{value}, filter{excl}, lead{leading}, lead_index{index}, pos{from}, at{} {
+#if TESSERA_ASSERT_ENABLED
+        witness = view_witness<Common>("view::each() iterator", *leading, value);
+#endif
         seek();
     }
 
     /// Moves to the next entity.
     view_each_iterator &operator++() {
+#if TESSERA_ASSERT_ENABLED
+        witness.check(current);
+#endif
         --pos;
         seek();
         return *this;
@@ -503,6 +549,10 @@ private:
     std::size_t lead_index;
     std::ptrdiff_t pos;
     std::array<std::size_t, sizeof...(Get)> at;
+#if TESSERA_ASSERT_ENABLED
+    iteration_witness<Common, sizeof...(Get)> witness{};
+    entity_type current{null};
+#endif
 };
 
 /// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
@@ -604,7 +654,13 @@ private:
     }
 
     [[nodiscard]] iterator iterator_at(const difference_type offset) const {
+#if TESSERA_ASSERT_ENABLED
+        iterator it{leading->end() - offset, others(std::index_sequence_for<Get...>{}), excluded()};
+        it.watch(leading);
+        return it;
+#else
         return iterator{leading->end() - offset, others(std::index_sequence_for<Get...>{}), excluded()};
+#endif
     }
 
     template<std::size_t... Index>
@@ -627,6 +683,9 @@ private:
         const lead_type &lead = *std::get<Lead>(pools);
 
         constexpr auto block = internal::view_block_size<Get...>();
+#if TESSERA_ASSERT_ENABLED
+        auto witness = internal::view_witness<common_type>("view::each", lead, pools);
+#endif
 
         for (auto pos = internal::view_count(lead); pos != 0u;) {
             // a block of positions that lies within one page of every paged storage: the element addresses of
@@ -656,6 +715,9 @@ private:
                         func, entt,
                         std::tuple_cat(internal::view_block_tuple<Index == Lead>(
                             *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, at[Index])...));
+#if TESSERA_ASSERT_ENABLED
+                    witness.check(entt);
+#endif
                 }
             }
         }
@@ -1156,6 +1218,10 @@ public:
             return;
         }
 
+#if TESSERA_ASSERT_ENABLED
+        auto witness = internal::view_witness<common_type>("view::each", *pool, std::make_tuple(pool));
+#endif
+
         if constexpr (!stable && internal::view_paged_storage<Get>) {
             // page by page: the page pointer stays valid while elements are added or the current one removed,
             // and the inner loop over one page is plain pointer arithmetic
@@ -1171,12 +1237,18 @@ public:
 
                 for (auto *curr = elem + (pos - first); curr != elem;) {
                     --curr;
+#if TESSERA_ASSERT_ENABLED
+                    const entity_type current = pool->data()[first + static_cast<std::size_t>(curr - elem)];
+#endif
 
                     if constexpr (std::is_invocable_v<Func &, entity_type, decltype(*curr)>) {
                         func(pool->data()[first + static_cast<std::size_t>(curr - elem)], *curr);
                     } else {
                         func(*curr);
                     }
+#if TESSERA_ASSERT_ENABLED
+                    witness.check(current);
+#endif
                 }
 
                 pos = first;
@@ -1193,6 +1265,9 @@ public:
                 }
 
                 internal::view_invoke(func, entt, internal::view_element_tuple(*pool, entt, pos));
+#if TESSERA_ASSERT_ENABLED
+                witness.check(entt);
+#endif
             }
         }
     }
