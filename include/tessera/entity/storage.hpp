@@ -294,7 +294,8 @@ protected:
     /// Destroys the elements of [first, last) and removes their identifiers.
     void pop(underlying_iterator first, underlying_iterator last) override {
         for (; first != last; ++first) {
-            const auto pos = underlying_type::index(*first);
+            // the iterator designates the packed position: no sparse lookup needed
+            const auto pos = static_cast<std::size_t>(first.index());
 
             if constexpr (traits_type::in_place_delete) {
                 std::destroy_at(std::addressof(element_at(pos)));
