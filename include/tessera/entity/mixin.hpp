@@ -257,6 +257,20 @@ public:
         }
     }
 
+    using underlying_type::erase;
+    using underlying_type::remove;
+
+    /// Removes an identifier that must be in the storage, publishing destroy first. The same steps as the erase of
+    /// the base class, called directly rather than through the virtual hook: this is what the registry uses.
+    void erase(const entity_type entt) {
+        const auto it = --(underlying_type::base_type::end() -
+                           static_cast<typename underlying_type::difference_type>(underlying_type::index(entt)));
+        basic_sigh_mixin::pop(it, it + 1);
+    }
+
+    /// Removes an identifier if it is in the storage, publishing destroy first. Returns true if it was.
+    bool remove(const entity_type entt) { return underlying_type::contains(entt) && (erase(entt), true); }
+
     /// Adds an element and publishes construct. Returns the element, or nothing for types without instances.
     template<typename... Args>
     decltype(auto) emplace(const entity_type entt, Args &&...args) requires(!is_entity_storage) {

@@ -344,31 +344,33 @@ protected:
         return push_entity(entt, force_back);
     }
 
-    /// Adds an entity to the packed array, with the policy's placement rules. Strong exception guarantee.
-    basic_iterator push_entity(const entity_type entt, const bool force_back) {
+    /// Adds an entity to the packed array under the deletion policy `Policy`, which must be the set's own. Storages
+    /// know their policy at compile time and skip the dispatch on it this way.
+    template<deletion_policy Policy>
+    basic_iterator push_entity_as(const entity_type entt, const bool force_back) {
+        TESSERA_ASSERT(mode == Policy, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
         TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
         auto &elem = assure_at_least(entt);
         auto pos = size();
 
-        switch (mode) {
-        case deletion_policy::in_place:
+        if constexpr (Policy == deletion_policy::in_place) {
             if (head != max_size && !force_back) {
                 TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
                 pos = head;
                 head = static_cast<size_type>(traits_type::to_entity(packed[pos]));
                 packed[pos] = entt;
                 elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
-                break;
+                return --(end() - static_cast<difference_type>(pos));
             }
-            [[fallthrough]];
-        case deletion_policy::swap_and_pop:
+        }
+
+        if constexpr (Policy != deletion_policy::swap_only) {
             TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
             TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
             packed.push_back(entt);
             elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
-            break;
-        case deletion_policy::swap_only:
+        } else {
             if (elem == null) {
                 TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
                 packed.push_back(entt);
@@ -378,12 +380,27 @@ protected:
                 bump(entt);
             }
 
-            pos = head++;
-            swap_at(static_cast<size_type>(traits_type::to_entity(elem)), pos);
-            break;
+            // a fresh identifier appended at the end of a fully used set is already in place
+            if (const auto from = static_cast<size_type>(traits_type::to_entity(elem)); from != (pos = head++)) {
+                swap_at(from, pos);
+            }
         }
 
         return --(end() - static_cast<difference_type>(pos));
+    }
+
+    /// Adds an entity to the packed array, with the policy's placement rules. Strong exception guarantee.
+    basic_iterator push_entity(const entity_type entt, const bool force_back) {
+        switch (mode) {
+        case deletion_policy::in_place:
+            return push_entity_as<deletion_policy::in_place>(entt, force_back);
+        case deletion_policy::swap_only:
+            return push_entity_as<deletion_policy::swap_only>(entt, force_back);
+        case deletion_policy::swap_and_pop:
+            break;
+        }
+
+        return push_entity_as<deletion_policy::swap_and_pop>(entt, force_back);
     }
 
     /// Hands a value to derived classes (the registry binds itself this way). Plain sets ignore it.

@@ -242,8 +242,8 @@ class basic_storage
     template<typename... Args>
     underlying_iterator emplace_element(const Entity entt, const bool force_back, Args &&...args) {
         // in-place storages fill a hole unless told to append; an append is undone without leaving a hole behind
-        const bool appends = force_back || underlying_type::contiguous();
-        const auto it = underlying_type::push_entity(entt, force_back);
+        const bool appends = force_back || storage_policy != deletion_policy::in_place || underlying_type::contiguous();
+        const auto it = underlying_type::template push_entity_as<storage_policy>(entt, force_back);
 
         try {
             construct_at(assure_at_least(static_cast<std::size_t>(it.index())), std::forward<Args>(args)...);
@@ -294,7 +294,8 @@ protected:
     /// Destroys the elements of [first, last) and removes their identifiers.
     void pop(underlying_iterator first, underlying_iterator last) override {
         for (; first != last; ++first) {
-            const auto pos = underlying_type::index(*first);
+            // the iterator designates the packed position: no sparse lookup needed
+            const auto pos = static_cast<std::size_t>(first.index());
 
             if constexpr (traits_type::in_place_delete) {
                 std::destroy_at(std::addressof(element_at(pos)));
@@ -713,7 +714,7 @@ public:
     /// Adds an identifier; the arguments are ignored.
     template<typename... Args>
     void emplace(const entity_type entt, Args &&...) {
-        base_type::push_entity(entt, false);
+        base_type::template push_entity_as<storage_policy>(entt, false);
     }
 
     /// Calls each function with no arguments, after checking that the identifier is in the storage.
@@ -730,7 +731,7 @@ public:
 
         try {
             for (; first != last; ++first, ++count) {
-                base_type::push_entity(*first, true);
+                base_type::template push_entity_as<storage_policy>(*first, true);
             }
         } catch (...) {
             for (; count; --count) {
@@ -870,7 +871,7 @@ public:
     entity_type generate() {
         const auto len = base_type::free_list();
         const auto entt = (len == base_type::size()) ? fresh() : base_type::data()[len];
-        return *base_type::push_entity(entt, true);
+        return *base_type::template push_entity_as<deletion_policy::swap_only>(entt, true);
     }
 
     /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.
@@ -879,7 +880,7 @@ public:
             const auto stored = traits_type::construct(traits_type::to_entity(hint), base_type::current(hint));
 
             if (!base_type::has_index(hint) || !(base_type::index(stored) < base_type::free_list())) {
-                return *base_type::push_entity(hint, true);
+                return *base_type::template push_entity_as<deletion_policy::swap_only>(hint, true);
             }
         }
 
