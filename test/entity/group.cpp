@@ -928,3 +928,21 @@ TEST(Group, JoiningWhileIteratingAFreeType) {
 
     group.each([](pos &, vel &v) { EXPECT_EQ(v.dx, 1); });
 }
+
+// Found by the model test: an owning group moves the new element to the front of the pool while emplace
+// publishes construct, so the reference emplace returns must be looked up after the signal.
+TEST(OwningGroup, EmplaceReturnsTheElementOfTheEntityAfterTheGroupMovedIt) {
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>);
+
+    const auto first = registry.create();
+    const auto second = registry.create();
+    registry.emplace<pos>(first, 1);
+    registry.emplace<vel>(second);
+
+    EXPECT_EQ(registry.emplace<pos>(second, 2).x, 2);
+    EXPECT_EQ(registry.get_or_emplace<pos>(registry.create(), 3).x, 3);
+    EXPECT_EQ(registry.emplace_or_replace<pos>(second, 4).x, 4);
+    EXPECT_EQ(group.size(), 1u);
+    EXPECT_EQ(registry.get<pos>(first).x, 1);
+}

@@ -662,6 +662,42 @@ TEST(ContinuousLoader, SecondLoad) {
     EXPECT_EQ(destination.storage<position>().size(), 3u);
 }
 
+// Found by the model test: a remote entity destroyed and its index recycled between two loads left its local
+// counterpart alive, components included; the new remote identifier must replace it, not leak it.
+TEST(ContinuousLoader, RemoteIndexRecycledBetweenLoads) {
+    tessera::registry source{};
+    const auto remote = source.create();
+    source.emplace<position>(remote, 1, 1);
+
+    tessera::registry destination{};
+    tessera::continuous_loader loader{destination};
+
+    const auto transfer = [&]() {
+        log_type log{};
+        output_archive output{&log};
+        tessera::snapshot{source}.get<tessera::entity>(output).get<position>(output);
+        input_archive input{&log};
+        loader.get<tessera::entity>(input).get<position>(input);
+    };
+
+    transfer();
+    const auto local = loader.map(remote);
+    ASSERT_TRUE(destination.valid(local));
+
+    source.destroy(remote);
+    const auto recycled = source.create();
+    ASSERT_EQ(tessera::to_entity(recycled), tessera::to_entity(remote));
+    source.emplace<position>(recycled, 2, 2);
+    transfer();
+
+    EXPECT_FALSE(destination.valid(local));
+    EXPECT_FALSE(loader.contains(remote));
+    EXPECT_TRUE(destination.valid(loader.map(recycled)));
+    EXPECT_EQ(destination.storage<tessera::entity>().free_list(), 1u);
+    EXPECT_EQ(destination.storage<position>().size(), 1u);
+    EXPECT_EQ(destination.get<position>(loader.map(recycled)), (position{2, 2}));
+}
+
 TEST(ContinuousLoader, LocalDestroyedBetweenLoads) {
     tessera::registry source{};
     const auto remote = source.create();

@@ -278,9 +278,10 @@ public:
             underlying_type::emplace(entt, std::forward<Args>(args)...);
             publish_construct(entt);
         } else {
-            auto &elem = underlying_type::emplace(entt, std::forward<Args>(args)...);
+            underlying_type::emplace(entt, std::forward<Args>(args)...);
             publish_construct(entt);
-            return elem;
+            // a listener (an owning group, for one) may have moved the element: look it up again
+            return underlying_type::get(entt);
         }
     }
 
@@ -291,9 +292,10 @@ public:
             underlying_type::patch(entt, std::forward<Func>(func)...);
             publish_update(entt);
         } else {
-            auto &elem = underlying_type::patch(entt, std::forward<Func>(func)...);
+            underlying_type::patch(entt, std::forward<Func>(func)...);
             publish_update(entt);
-            return elem;
+            // a listener may have moved the element: look it up again
+            return underlying_type::get(entt);
         }
     }
 

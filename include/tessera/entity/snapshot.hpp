@@ -311,8 +311,9 @@ public:
     basic_continuous_loader &operator=(basic_continuous_loader &&) noexcept = default;
 
     /// Reads the identifiers (Type is the entity type): maps or creates the ones in use, destroys the local
-    /// counterparts of released ones. Or reads the pool `id` of Type: Type is first removed from every mapped
-    /// entity, so loading again replaces components instead of duplicating them.
+    /// counterparts of released ones and of remote ones whose index now carries another version. Or reads the pool `id`
+    /// of Type: Type is first removed from every mapped entity, so loading again replaces components instead of
+    /// duplicating them.
     template<typename Type, typename Archive>
     basic_continuous_loader &get(Archive &archive, const id_type id = type_hash<Type>::value()) {
         if constexpr (std::is_same_v<Type, entity_type>) {
@@ -410,6 +411,9 @@ private:
             }
 
             return it->second.second;
+        } else if (it != remloc.end() && reg->valid(it->second.second)) {
+            // the remote index was recycled: its former entity is gone, and so must be the local counterpart
+            reg->destroy(it->second.second);
         }
 
         const auto local = reg->create();

@@ -1,0 +1,1044 @@
+// Differential testing: a reference model made of std::map/std::set and an interpreter that applies the same
+// operation sequence to the model and to a tessera::registry, comparing the observable state after every step.
+// The operations are drawn from a chooser: a seeded generator (model test, soak) or fuzzer bytes.
+#ifndef TESSERA_TEST_MODEL_INTERPRETER_HPP
+#define TESSERA_TEST_MODEL_INTERPRETER_HPP
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <tessera/archive/binary.hpp>
+#include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/group.hpp>
+#include <tessera/entity/registry.hpp>
+#include <tessera/entity/snapshot.hpp>
+#include <tessera/entity/view.hpp>
+#include <utility>
+#include <vector>
+
+namespace tessera_model {
+
+/// Trivially copyable, written to archives as raw bytes.
+struct trivial {
+    int value;
+};
+
+/// Owns heap memory (long strings leave the small buffer); archived through serialize overloads.
+struct heavy {
+    std::string text;
+};
+
+/// Empty: its pool keeps no instances.
+struct tag {};
+
+/// Removing an element leaves a hole.
+struct stable {
+    static constexpr bool in_place_delete = true;
+    int value;
+};
+
+inline void serialize(tessera::binary_output_archive &archive, const heavy &elem) {
+    archive(static_cast<std::uint32_t>(elem.text.size()));
+
+    for (const char ch : elem.text) {
+        archive(ch);
+    }
+}
+
+inline void serialize(tessera::binary_input_archive &archive, heavy &elem) {
+    std::uint32_t length{};
+    archive(length);
+
+    // a corrupt length must fail as a truncated archive, not as a huge allocation
+    if (length > archive.remaining()) {
+        archive.corrupt("heavy: the text is longer than the section");
+    }
+
+    elem.text.resize(length);
+
+    for (char &ch : elem.text) {
+        archive(ch);
+    }
+}
+
+/// The name of the second pool of `trivial`.
+inline constexpr tessera::id_type named_id = tessera::hashed_string::value("named");
+
+/// Thrown when the registry and the model disagree; what() says where.
+struct divergence : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Where the operations come from: a splitmix64 sequence, or fuzzer bytes (zeros once they run out).
+class chooser {
+public:
+    explicit chooser(const std::uint64_t seed) : state{seed} {}
+
+    explicit chooser(const std::span<const std::uint8_t> data) : bytes{data}, from_bytes{true} {}
+
+    /// A value in [0, bound), bound > 0.
+    std::uint32_t pick(const std::uint32_t bound) {
+        if (from_bytes) {
+            std::uint32_t value{};
+
+            for (std::uint32_t span = bound - 1u, shift = 0u; span; span >>= 8u, shift += 8u) {
+                value |= static_cast<std::uint32_t>(cursor < bytes.size() ? bytes[cursor++] : 0u) << shift;
+            }
+
+            return value % bound;
+        }
+
+        state += 0x9E3779B97F4A7C15ull;
+        auto z = state;
+        z = (z ^ (z >> 30u)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27u)) * 0x94D049BB133111EBull;
+        return static_cast<std::uint32_t>((z ^ (z >> 31u)) % bound);
+    }
+
+    /// True once fuzzer bytes are used up (never for the generator).
+    [[nodiscard]] bool exhausted() const noexcept { return from_bytes && cursor >= bytes.size(); }
+
+private:
+    std::uint64_t state{};
+    std::span<const std::uint8_t> bytes{};
+    std::size_t cursor{};
+    bool from_bytes{};
+};
+
+using entity = tessera::entity;
+using traits = tessera::entt_traits<entity>;
+using version_type = traits::version_type;
+using registry = tessera::registry;
+
+/// The reference model: nothing but ordered maps and sets.
+struct model {
+    /// Current version of every index ever handed out.
+    std::map<std::uint32_t, version_type> versions;
+    std::set<entity> alive;
+    std::map<entity, int> trivials;
+    std::map<entity, std::string> heavies;
+    std::set<entity> tags;
+    std::map<entity, int> stables;
+    std::map<entity, int> named;
+
+    [[nodiscard]] bool orphan(const entity entt) const {
+        return !trivials.contains(entt) && !heavies.contains(entt) && !tags.contains(entt) && !stables.contains(entt) &&
+               !named.contains(entt);
+    }
+
+    void drop_all() {
+        trivials.clear();
+        heavies.clear();
+        tags.clear();
+        stables.clear();
+        named.clear();
+    }
+
+    void drop(const entity entt) {
+        trivials.erase(entt);
+        heavies.erase(entt);
+        tags.erase(entt);
+        stables.erase(entt);
+        named.erase(entt);
+    }
+
+    /// The version after a release: +1, skipping the tombstone version.
+    [[nodiscard]] static version_type next(const version_type version) {
+        const auto mask = static_cast<version_type>(traits::version_mask);
+        const auto incr = static_cast<version_type>((version + 1u) & mask);
+        return incr == mask ? version_type{} : incr;
+    }
+};
+
+/// Writes the identifiers, the four default pools and the named pool of `reg`.
+inline void save_all(const registry &reg, std::vector<std::byte> &bytes) {
+    tessera::binary_output_archive out{bytes};
+    const tessera::snapshot snapshot{reg};
+    snapshot.get<entity>(out.section<entity>())
+        .get<trivial>(out.section<trivial>())
+        .get<heavy>(out.section<heavy>())
+        .get<tag>(out.section<tag>())
+        .get<stable>(out.section<stable>())
+        .get<trivial>(out.section<trivial>(named_id), named_id);
+    out.finish();
+}
+
+/// Reads what save_all wrote with `loader` (a snapshot_loader or a continuous_loader). Throws archive_error.
+template<typename Loader>
+void load_all(Loader &loader, const std::span<const std::byte> bytes) {
+    tessera::binary_input_archive in{bytes};
+    loader.template get<entity>(in.section<entity>())
+        .template get<trivial>(in.section<trivial>())
+        .template get<heavy>(in.section<heavy>())
+        .template get<tag>(in.section<tag>())
+        .template get<stable>(in.section<stable>())
+        .template get<trivial>(in.section<trivial>(named_id), named_id);
+}
+
+/// Applies operations to a model and a registry and compares them after each one.
+class interpreter {
+
+    [[noreturn]] void fail(const std::string &what) const {
+        throw divergence{"step " + std::to_string(step) + " (" + last_op + "): " + what};
+    }
+
+    void expect(const bool cond, const char *what) const {
+        if (!cond) {
+            fail(what);
+        }
+    }
+
+    static entity make(const std::uint32_t index, const version_type version) {
+        return traits::construct(static_cast<traits::entity_type>(index), version);
+    }
+
+    static std::uint32_t index_of(const entity entt) { return static_cast<std::uint32_t>(traits::to_entity(entt)); }
+
+    std::string random_text() {
+        // lengths above 15 leave the small-string buffer
+        std::string text(src.pick(24u), 'a');
+
+        for (char &ch : text) {
+            ch = static_cast<char>('a' + src.pick(4u));
+        }
+
+        return text;
+    }
+
+    std::optional<entity> pick_alive() {
+        if (ref.alive.empty()) {
+            return std::nullopt;
+        }
+
+        return *std::next(ref.alive.begin(),
+                          static_cast<std::ptrdiff_t>(src.pick(static_cast<std::uint32_t>(ref.alive.size()))));
+    }
+
+    template<typename Pred>
+    std::optional<entity> pick_alive_if(Pred pred) {
+        std::vector<entity> candidates;
+        std::copy_if(ref.alive.begin(), ref.alive.end(), std::back_inserter(candidates), pred);
+
+        if (candidates.empty()) {
+            return std::nullopt;
+        }
+
+        return candidates[src.pick(static_cast<std::uint32_t>(candidates.size()))];
+    }
+
+    /// Any identifier: alive, stale, or never handed out.
+    entity pick_any() {
+        const auto index = src.pick(max_index);
+
+        if (const auto it = ref.versions.find(index); it != ref.versions.end()) {
+            return make(index, src.pick(4u) ? it->second : model::next(it->second));
+        }
+
+        return make(index, static_cast<version_type>(src.pick(3u)));
+    }
+
+    void check_created(const entity entt, const bool recycled_expected) {
+        expect(!ref.alive.contains(entt), "create returned an identifier already in use");
+        const auto index = index_of(entt);
+
+        if (const auto it = ref.versions.find(index); it != ref.versions.end()) {
+            expect(traits::to_version(entt) == it->second, "create recycled an identifier with a wrong version");
+        } else {
+            expect(!recycled_expected, "create made a new identifier while released ones were available");
+            expect(traits::to_version(entt) == 0u, "a new identifier does not start at version 0");
+        }
+
+        ref.versions[index] = traits::to_version(entt);
+        ref.alive.insert(entt);
+    }
+
+    [[nodiscard]] bool has_released() const { return ref.versions.size() > ref.alive.size(); }
+
+    void release_in_model(const entity entt, const std::optional<version_type> forced) {
+        ref.drop(entt);
+        ref.alive.erase(entt);
+        auto version = model::next(traits::to_version(entt));
+
+        if (forced) {
+            version = (*forced == traits::version_mask) ? version_type{} : *forced;
+        }
+
+        ref.versions[index_of(entt)] = version;
+    }
+
+    auto owning_group() { return reg->group<trivial>(tessera::get<heavy>); }
+
+    auto plain_group() { return reg->group<>(tessera::get<heavy, tag>, tessera::exclude<stable>); }
+
+    // ---- operations ----------------------------------------------------------------------------------------
+
+    void op_create() {
+        switch (src.pick(3u)) {
+        case 0u: {
+            last_op = "create";
+            if (ref.alive.size() >= max_index) {
+                return;
+            }
+            const bool recycled = has_released();
+            check_created(reg->create(), recycled);
+        } break;
+        case 1u: {
+            last_op = "create(hint)";
+            const auto hint = pick_any();
+            const auto index = index_of(hint);
+            const auto known = ref.versions.find(index);
+            const bool in_use = known != ref.versions.end() && ref.alive.contains(make(index, known->second));
+            const bool recycled = has_released();
+            const auto entt = reg->create(hint);
+            if (in_use) {
+                check_created(entt, recycled);
+            } else {
+                // a free or released index is taken with exactly the version asked for
+                expect(entt == hint, "create(hint) did not return the free hint");
+                ref.versions[index] = traits::to_version(hint);
+                ref.alive.insert(hint);
+            }
+        } break;
+        default: {
+            last_op = "create(first, last)";
+            std::vector<entity> out(1u + src.pick(4u));
+            if (ref.alive.size() + out.size() > max_index) {
+                return;
+            }
+            const auto released = ref.versions.size() - ref.alive.size();
+            reg->create(out.begin(), out.end());
+            for (std::size_t pos{}; pos < out.size(); ++pos) {
+                check_created(out[pos], pos < released);
+            }
+            expect(std::set<entity>(out.begin(), out.end()).size() == out.size(), "bulk create repeated an identifier");
+        } break;
+        }
+    }
+
+    void op_destroy() {
+        const auto entt = pick_alive();
+        if (!entt) {
+            last_op = "destroy (none)";
+            return;
+        }
+
+        if (src.pick(16u) == 0u) {
+            last_op = "destroy(first, last) over view<tag, heavy>";
+            const std::vector<entity> doomed = [this] {
+                std::vector<entity> out;
+                for (const auto curr : ref.tags) {
+                    if (ref.heavies.contains(curr)) {
+                        out.push_back(curr);
+                    }
+                }
+                return out;
+            }();
+            auto view = reg->view<tag, heavy>();
+            // the range is a view over pools the call empties
+            reg->destroy(view.begin(), view.end());
+            for (const auto curr : doomed) {
+                release_in_model(curr, std::nullopt);
+            }
+        } else if (src.pick(4u) == 0u) {
+            last_op = "destroy(entt, version)";
+            // versions close to the maximum exercise the wrap past the tombstone version
+            const auto forced = static_cast<version_type>(traits::version_mask - src.pick(3u));
+            const auto version = reg->destroy(*entt, forced);
+            release_in_model(*entt, forced);
+            expect(version == ref.versions[index_of(*entt)], "destroy(entt, version) returned a wrong version");
+        } else {
+            last_op = "destroy";
+            const auto version = reg->destroy(*entt);
+            release_in_model(*entt, std::nullopt);
+            expect(version == ref.versions[index_of(*entt)], "destroy returned a wrong version");
+        }
+    }
+
+    void op_release() {
+        last_op = "release";
+        const auto entt = pick_alive_if([this](const entity curr) { return ref.orphan(curr); });
+        if (!entt) {
+            return;
+        }
+        if (src.pick(4u) == 0u) {
+            last_op = "release(entt, version)";
+            const auto forced = static_cast<version_type>(traits::version_mask - src.pick(3u));
+            const auto version = reg->release(*entt, forced);
+            release_in_model(*entt, forced);
+            expect(version == ref.versions[index_of(*entt)], "release(entt, version) returned a wrong version");
+        } else {
+            const auto version = reg->release(*entt);
+            release_in_model(*entt, std::nullopt);
+            expect(version == ref.versions[index_of(*entt)], "release returned a wrong version");
+        }
+    }
+
+    void op_emplace(const std::uint32_t kind) {
+        switch (kind) {
+        case 0u:
+            if (const auto entt = pick_alive_if([this](entity e) { return !ref.trivials.contains(e); })) {
+                const int value = static_cast<int>(src.pick(1000u));
+                expect(reg->emplace<trivial>(*entt, value).value == value, "emplace<trivial> returned a wrong value");
+                ref.trivials[*entt] = value;
+            }
+            break;
+        case 1u:
+            if (const auto entt = pick_alive_if([this](entity e) { return !ref.heavies.contains(e); })) {
+                auto text = random_text();
+                expect(reg->emplace<heavy>(*entt, text).text == text, "emplace<heavy> returned a wrong value");
+                ref.heavies[*entt] = text;
+            }
+            break;
+        case 2u:
+            if (const auto entt = pick_alive_if([this](entity e) { return !ref.tags.contains(e); })) {
+                reg->emplace<tag>(*entt);
+                ref.tags.insert(*entt);
+            }
+            break;
+        case 3u:
+            if (const auto entt = pick_alive_if([this](entity e) { return !ref.stables.contains(e); })) {
+                const int value = static_cast<int>(src.pick(1000u));
+                reg->emplace<stable>(*entt, value);
+                ref.stables[*entt] = value;
+            }
+            break;
+        default:
+            if (const auto entt = pick_alive_if([this](entity e) { return !ref.named.contains(e); })) {
+                const int value = static_cast<int>(src.pick(1000u));
+                reg->storage<trivial>(named_id).emplace(*entt, value);
+                ref.named[*entt] = value;
+            }
+            break;
+        }
+    }
+
+    template<typename Map>
+    std::vector<entity> pick_without(const Map &map) {
+        std::vector<entity> out;
+        for (const auto entt : ref.alive) {
+            if (!map.contains(entt) && src.pick(2u)) {
+                out.push_back(entt);
+            }
+        }
+        return out;
+    }
+
+    void op_insert(const std::uint32_t kind) {
+        switch (kind) {
+        case 0u: {
+            const auto range = pick_without(ref.trivials);
+            const int value = static_cast<int>(src.pick(1000u));
+            reg->insert<trivial>(range.begin(), range.end(), trivial{value});
+            for (auto entt : range) {
+                ref.trivials[entt] = value;
+            }
+        } break;
+        case 1u: {
+            const auto range = pick_without(ref.heavies);
+            std::vector<heavy> values;
+            for (std::size_t pos{}; pos < range.size(); ++pos) {
+                values.push_back(heavy{random_text()});
+            }
+            reg->insert<heavy>(range.begin(), range.end(), values.begin());
+            for (std::size_t pos{}; pos < range.size(); ++pos) {
+                ref.heavies[range[pos]] = values[pos].text;
+            }
+        } break;
+        case 2u: {
+            const auto range = pick_without(ref.tags);
+            reg->insert<tag>(range.begin(), range.end());
+            ref.tags.insert(range.begin(), range.end());
+        } break;
+        case 3u: {
+            const auto range = pick_without(ref.stables);
+            const int value = static_cast<int>(src.pick(1000u));
+            reg->insert<stable>(range.begin(), range.end(), stable{value});
+            for (auto entt : range) {
+                ref.stables[entt] = value;
+            }
+        } break;
+        default: {
+            const auto range = pick_without(ref.named);
+            const int value = static_cast<int>(src.pick(1000u));
+            reg->storage<trivial>(named_id).insert(range.begin(), range.end(), trivial{value});
+            for (auto entt : range) {
+                ref.named[entt] = value;
+            }
+        } break;
+        }
+    }
+
+    /// patch, replace or emplace_or_replace (mode 0, 1, 2) on an entity that has the component (or any, for 2).
+    void op_update(const std::uint32_t kind, const std::uint32_t mode) {
+        const auto owner = [&](const auto &map) {
+            return mode == 2u ? pick_alive() : pick_alive_if([&map](entity e) { return map.contains(e); });
+        };
+
+        switch (kind) {
+        case 0u:
+            if (const auto entt = owner(ref.trivials)) {
+                const int value = static_cast<int>(src.pick(1000u));
+                if (mode == 0u) {
+                    reg->patch<trivial>(*entt, [value](trivial &elem) { elem.value = value; });
+                } else if (mode == 1u) {
+                    reg->replace<trivial>(*entt, value);
+                } else {
+                    reg->emplace_or_replace<trivial>(*entt, value);
+                }
+                ref.trivials[*entt] = value;
+            }
+            break;
+        case 1u:
+            if (const auto entt = owner(ref.heavies)) {
+                const auto text = random_text();
+                if (mode == 0u) {
+                    reg->patch<heavy>(*entt, [&text](heavy &elem) { elem.text = text; });
+                } else if (mode == 1u) {
+                    reg->replace<heavy>(*entt, text);
+                } else {
+                    reg->emplace_or_replace<heavy>(*entt, text);
+                }
+                ref.heavies[*entt] = text;
+            }
+            break;
+        case 2u:
+            if (const auto entt = owner(ref.tags)) {
+                if (mode == 0u) {
+                    reg->patch<tag>(*entt);
+                } else if (mode == 1u) {
+                    reg->replace<tag>(*entt);
+                } else {
+                    reg->emplace_or_replace<tag>(*entt);
+                }
+                ref.tags.insert(*entt);
+            }
+            break;
+        case 3u:
+            if (const auto entt = owner(ref.stables)) {
+                const int value = static_cast<int>(src.pick(1000u));
+                if (mode == 0u) {
+                    reg->patch<stable>(*entt, [value](stable &elem) { elem.value = value; });
+                } else if (mode == 1u) {
+                    reg->replace<stable>(*entt, value);
+                } else {
+                    reg->emplace_or_replace<stable>(*entt, value);
+                }
+                ref.stables[*entt] = value;
+            }
+            break;
+        default:
+            if (const auto entt = pick_alive_if([this](entity e) { return ref.named.contains(e); })) {
+                const int value = static_cast<int>(src.pick(1000u));
+                reg->storage<trivial>(named_id).patch(*entt, [value](trivial &elem) { elem.value = value; });
+                ref.named[*entt] = value;
+            }
+            break;
+        }
+    }
+
+    /// erase (must own), remove (any identifier, possibly stale) or a ranged remove.
+    void op_erase(const std::uint32_t kind, const std::uint32_t mode) {
+        const auto remove_one = [&]<typename Type>(auto &map) {
+            if (mode == 0u) {
+                if (const auto entt = pick_alive_if([&map](entity e) { return map.contains(e); })) {
+                    reg->erase<Type>(*entt);
+                    map.erase(*entt);
+                }
+            } else if (mode == 1u) {
+                const auto entt = pick_any();
+                const auto removed = reg->remove<Type>(entt);
+                expect(removed == map.erase(entt), "remove reported a wrong count");
+            } else {
+                std::vector<entity> range;
+                for (auto count = src.pick(4u); count; --count) {
+                    range.push_back(pick_any());
+                }
+                std::sort(range.begin(), range.end());
+                range.erase(std::unique(range.begin(), range.end()), range.end());
+                std::size_t expected{};
+                for (auto entt : range) {
+                    expected += map.erase(entt);
+                }
+                expect(reg->remove<Type>(range.begin(), range.end()) == expected,
+                       "ranged remove reported a wrong count");
+            }
+        };
+
+        switch (kind) {
+        case 0u:
+            remove_one.template operator()<trivial>(ref.trivials);
+            break;
+        case 1u:
+            remove_one.template operator()<heavy>(ref.heavies);
+            break;
+        case 2u:
+            remove_one.template operator()<tag>(ref.tags);
+            break;
+        case 3u:
+            remove_one.template operator()<stable>(ref.stables);
+            break;
+        default: {
+            auto &pool = reg->storage<trivial>(named_id);
+            const auto entt = pick_any();
+            expect(pool.remove(entt) == (ref.named.erase(entt) != 0u), "remove on the named pool reported wrongly");
+        } break;
+        }
+    }
+
+    void op_clear(const std::uint32_t kind) {
+        switch (kind) {
+        case 0u:
+            reg->clear<trivial>();
+            ref.trivials.clear();
+            break;
+        case 1u:
+            reg->clear<heavy>();
+            ref.heavies.clear();
+            break;
+        case 2u:
+            reg->clear<tag>();
+            ref.tags.clear();
+            break;
+        case 3u:
+            reg->clear<stable>();
+            ref.stables.clear();
+            break;
+        default:
+            last_op = "clear()";
+            reg->clear();
+            for (const auto entt : ref.alive) {
+                ref.versions[index_of(entt)] = model::next(traits::to_version(entt));
+            }
+            ref.alive.clear();
+            ref.drop_all();
+            break;
+        }
+    }
+
+    void op_sort() {
+        switch (src.pick(3u)) {
+        case 0u: {
+            last_op = "sort<heavy>";
+            reg->sort<heavy>([](const heavy &lhs, const heavy &rhs) { return lhs.text < rhs.text; });
+            std::vector<std::string> seen;
+            for (auto [entt, elem] : reg->view<heavy>().each()) {
+                seen.push_back(elem.text);
+            }
+            expect(std::is_sorted(seen.begin(), seen.end()), "view<heavy> not in ascending order after sort");
+        } break;
+        case 1u: {
+            last_op = "sort<stable>";
+            reg->compact<stable>();
+            reg->sort<stable>([](const stable &lhs, const stable &rhs) { return lhs.value > rhs.value; });
+            std::vector<int> seen;
+            for (auto [entt, elem] : reg->view<stable>().each()) {
+                seen.push_back(elem.value);
+            }
+            expect(std::is_sorted(seen.rbegin(), seen.rend()), "view<stable> not in order after sort");
+        } break;
+        default: {
+            last_op = "owning group sort";
+            auto group = owning_group();
+            group.sort<trivial>([](const trivial &lhs, const trivial &rhs) { return lhs.value < rhs.value; });
+            std::vector<int> seen;
+            for (auto [entt, elem, other] : group.each()) {
+                seen.push_back(elem.value);
+            }
+            expect(std::is_sorted(seen.begin(), seen.end()), "owning group not in ascending order after sort");
+        } break;
+        }
+    }
+
+    void write_snapshot(std::vector<std::byte> &bytes) const { save_all(*reg, bytes); }
+
+    void op_snapshot() {
+        last_op = "snapshot + snapshot_loader";
+        std::vector<std::byte> bytes;
+        write_snapshot(bytes);
+
+        auto fresh = std::make_unique<registry>();
+        const bool groups_first = src.pick(2u);
+
+        if (groups_first) {
+            fresh->group<trivial>(tessera::get<heavy>);
+            fresh->group<>(tessera::get<heavy, tag>, tessera::exclude<stable>);
+        }
+
+        tessera::snapshot_loader loader{*fresh};
+        load_all(loader, bytes);
+
+        // the loaded registry must be indistinguishable: compare it, then sometimes keep working on it
+        std::swap(reg, fresh);
+        verify();
+
+        if (src.pick(2u)) {
+            std::swap(reg, fresh);
+        }
+    }
+
+    void op_continuous() {
+        last_op = "snapshot + continuous_loader";
+        std::vector<std::byte> bytes;
+        write_snapshot(bytes);
+
+        if (!mirror || src.pick(8u) == 0u) {
+            mirror = std::make_unique<registry>();
+            // local entities unrelated to the remote ones: the map must not confuse them
+            mirror_locals = src.pick(4u);
+            for (auto count = mirror_locals; count; --count) {
+                mirror->emplace<trivial>(mirror->create(), -1);
+            }
+            loader = std::make_unique<tessera::continuous_loader>(*mirror);
+        }
+
+        load_all(*loader, bytes);
+
+        std::set<entity> locals;
+
+        for (const auto entt : ref.alive) {
+            expect(loader->contains(entt), "continuous_loader does not map a live entity");
+            const auto local = loader->map(entt);
+            expect(mirror->valid(local), "continuous_loader maps a live entity to an invalid one");
+            expect(locals.insert(local).second, "continuous_loader maps two entities to the same local one");
+            compare_components(*mirror, entt, local);
+        }
+
+        // nothing else is left in the mirror: its own entities, and one per live remote entity
+        expect(mirror->storage<entity>().free_list() == ref.alive.size() + mirror_locals,
+               "continuous_loader left extra entities in use");
+        expect(mirror->storage<trivial>().size() == ref.trivials.size() + mirror_locals,
+               "continuous_loader left extra components");
+
+        for (const auto &[index, version] : ref.versions) {
+            const auto stale = make(index, version);
+            if (!ref.alive.contains(stale)) {
+                expect(!loader->contains(stale), "continuous_loader maps a released entity");
+            }
+        }
+    }
+
+    void op_view() {
+        last_op = "view iteration";
+        verify_iteration();
+    }
+
+    // ---- comparison ----------------------------------------------------------------------------------------
+
+    template<typename Map, typename Pool, typename Value>
+    void compare_pool(const Map &map, const Pool *pool, Value value, const char *what) const {
+        if (!pool) {
+            expect(map.empty(), what);
+            return;
+        }
+
+        std::size_t count{};
+
+        for (auto it = pool->each().begin(); it != pool->each().end(); ++it) {
+            const auto elem = *it;
+            const auto entt = std::get<0>(elem);
+            ++count;
+            const auto found = map.find(entt);
+            expect(found != map.end(), what);
+            expect(value(found, elem), what);
+        }
+
+        expect(count == map.size(), what);
+    }
+
+    void compare_components(const registry &target, const entity remote, const entity local) const {
+        const auto *trivials = target.storage<trivial>();
+        const auto *named = target.storage<trivial>(named_id);
+        const auto *heavies = target.storage<heavy>();
+        const auto *stables = target.storage<stable>();
+
+        const auto has = [](const auto *pool, entity entt) { return pool && pool->contains(entt); };
+        expect(has(trivials, local) == ref.trivials.contains(remote), "all_of<trivial> differs");
+        expect(has(heavies, local) == ref.heavies.contains(remote), "all_of<heavy> differs");
+        expect(target.all_of<tag>(local) == ref.tags.contains(remote), "all_of<tag> differs");
+        expect(has(stables, local) == ref.stables.contains(remote), "all_of<stable> differs");
+        expect(has(named, local) == ref.named.contains(remote), "named pool membership differs");
+        expect(target.orphan(local) == ref.orphan(remote), "orphan differs");
+
+        if (const auto it = ref.trivials.find(remote); it != ref.trivials.end()) {
+            expect(target.get<trivial>(local).value == it->second, "get<trivial> differs");
+        }
+        if (const auto it = ref.heavies.find(remote); it != ref.heavies.end()) {
+            expect(target.get<heavy>(local).text == it->second, "get<heavy> differs");
+        }
+        if (const auto it = ref.stables.find(remote); it != ref.stables.end()) {
+            expect(target.get<stable>(local).value == it->second, "get<stable> differs");
+        }
+        if (const auto it = ref.named.find(remote); it != ref.named.end()) {
+            expect(named->get(local).value == it->second, "named pool value differs");
+        }
+    }
+
+    void verify_iteration() {
+        // single-type views
+        {
+            std::map<entity, int> seen;
+            for (auto [entt, elem] : reg->view<trivial>().each()) {
+                expect(seen.emplace(entt, elem.value).second, "view<trivial> repeats an entity");
+            }
+            expect(seen == ref.trivials, "view<trivial> differs");
+        }
+        {
+            std::map<entity, int> seen;
+            for (auto [entt, elem] : reg->view<stable>().each()) {
+                expect(seen.emplace(entt, elem.value).second, "view<stable> repeats an entity");
+            }
+            expect(seen == ref.stables, "view<stable> differs");
+        }
+        {
+            std::set<entity> seen;
+            for (const auto entt : reg->view<tag>()) {
+                expect(seen.insert(entt).second, "view<tag> repeats an entity");
+            }
+            expect(seen == ref.tags, "view<tag> differs");
+        }
+        // multi-type views, with and without exclusion
+        {
+            std::map<entity, std::pair<int, std::string>> seen, expected;
+            for (auto [entt, lhs, rhs] : reg->view<trivial, heavy>(tessera::exclude<tag>).each()) {
+                expect(seen.emplace(entt, std::make_pair(lhs.value, rhs.text)).second, "view repeats an entity");
+            }
+            for (const auto &[entt, value] : ref.trivials) {
+                if (const auto it = ref.heavies.find(entt); it != ref.heavies.end() && !ref.tags.contains(entt)) {
+                    expected.emplace(entt, std::make_pair(value, it->second));
+                }
+            }
+            expect(seen == expected, "view<trivial, heavy>(exclude<tag>) differs");
+        }
+        {
+            std::map<entity, int> seen, expected;
+            for (auto [entt, elem] : reg->view<stable, tag>(tessera::exclude<trivial>).each()) {
+                expect(seen.emplace(entt, elem.value).second, "view repeats an entity");
+            }
+            for (const auto &[entt, value] : ref.stables) {
+                if (ref.tags.contains(entt) && !ref.trivials.contains(entt)) {
+                    expected.emplace(entt, value);
+                }
+            }
+            expect(seen == expected, "view<stable, tag>(exclude<trivial>) differs");
+        }
+        // the owning group: trivial owned, heavy get
+        {
+            std::map<entity, std::pair<int, std::string>> seen, expected;
+            auto group = owning_group();
+            for (auto [entt, lhs, rhs] : group.each()) {
+                expect(seen.emplace(entt, std::make_pair(lhs.value, rhs.text)).second, "group repeats an entity");
+            }
+            for (const auto &[entt, value] : ref.trivials) {
+                if (const auto it = ref.heavies.find(entt); it != ref.heavies.end()) {
+                    expected.emplace(entt, std::make_pair(value, it->second));
+                }
+            }
+            expect(seen == expected, "owning group<trivial>(get<heavy>) differs");
+            expect(group.size() == expected.size(), "owning group size differs");
+            // owned elements are packed at the front of the owned pool
+            const auto &pool = reg->storage<trivial>();
+            for (std::size_t pos{}; pos < group.size(); ++pos) {
+                expect(expected.contains(pool.data()[pos]), "owning group: a member outside the front of the pool");
+            }
+        }
+        // the non-owning group: heavy and tag, without stable
+        {
+            std::map<entity, std::string> seen, expected;
+            auto group = plain_group();
+            for (auto [entt, elem] : group.each()) {
+                expect(seen.emplace(entt, elem.text).second, "group repeats an entity");
+            }
+            for (const auto &[entt, text] : ref.heavies) {
+                if (ref.tags.contains(entt) && !ref.stables.contains(entt)) {
+                    expected.emplace(entt, text);
+                }
+            }
+            expect(seen == expected, "non-owning group<>(get<heavy, tag>, exclude<stable>) differs");
+            expect(group.size() == expected.size(), "non-owning group size differs");
+        }
+    }
+
+public:
+    /// Starts with an empty registry holding both groups. At most `population` entities are alive at once, and
+    /// identifiers are picked among the first `population` indices.
+    explicit interpreter(chooser &source, const std::uint32_t population = 48u)
+        : src{source}, max_index{population}, reg{std::make_unique<registry>()} {
+        owning_group();
+        plain_group();
+    }
+
+    /// Compares the whole observable state of the registry with the model; throws divergence.
+    void verify() {
+        const registry &target = *reg;
+        const auto *entities = target.storage<entity>();
+        expect(entities->free_list() == ref.alive.size(), "number of entities in use differs");
+
+        for (const auto &[index, version] : ref.versions) {
+            const auto curr = make(index, version);
+            expect(target.current(curr) == version, "current differs");
+            expect(target.valid(curr) == ref.alive.contains(curr), "valid differs");
+            const auto older =
+                make(index, static_cast<version_type>((version + traits::version_mask) & traits::version_mask));
+            expect(!target.valid(older), "a stale identifier is valid");
+        }
+
+        const auto unseen =
+            make(static_cast<std::uint32_t>(ref.versions.empty() ? 0u : ref.versions.rbegin()->first + 1u), 0u);
+        expect(target.current(unseen) == traits::version_mask,
+               "current of an unknown identifier is not the tombstone version");
+
+        for (const auto entt : ref.alive) {
+            compare_components(target, entt, entt);
+            expect(target.any_of<trivial, tag>(entt) == (ref.trivials.contains(entt) || ref.tags.contains(entt)),
+                   "any_of differs");
+            expect(target.all_of<heavy, stable>(entt) == (ref.heavies.contains(entt) && ref.stables.contains(entt)),
+                   "all_of differs");
+        }
+
+        compare_pool(
+            ref.trivials, target.storage<trivial>(),
+            [](auto it, auto elem) { return std::get<1>(elem).value == it->second; }, "pool trivial differs");
+        compare_pool(
+            ref.heavies, target.storage<heavy>(),
+            [](auto it, auto elem) { return std::get<1>(elem).text == it->second; }, "pool heavy differs");
+        compare_pool(
+            ref.stables, target.storage<stable>(),
+            [](auto it, auto elem) { return std::get<1>(elem).value == it->second; }, "pool stable differs");
+        compare_pool(
+            ref.named, target.storage<trivial>(named_id),
+            [](auto it, auto elem) { return std::get<1>(elem).value == it->second; }, "pool named differs");
+        const auto *tags = target.storage<tag>();
+        expect((tags ? tags->size() : 0u) == ref.tags.size(), "pool tag size differs");
+        expect(!target.storage<trivial>() || target.storage<trivial>()->size() == ref.trivials.size(),
+               "pool trivial size differs");
+        expect(!target.storage<heavy>() || target.storage<heavy>()->size() == ref.heavies.size(),
+               "pool heavy size differs");
+
+        verify_iteration();
+    }
+
+    /// Runs one random operation, then verifies.
+    void run_one() {
+        ++step;
+        const auto kind = src.pick(5u);
+
+        switch (src.pick(32u)) {
+        case 0u:
+        case 1u:
+        case 2u:
+        case 3u:
+        case 4u:
+            op_create();
+            break;
+        case 5u:
+        case 6u:
+            op_destroy();
+            break;
+        case 7u:
+            op_release();
+            break;
+        case 8u:
+        case 9u:
+        case 10u:
+        case 11u:
+            last_op = "emplace";
+            op_emplace(kind);
+            break;
+        case 12u:
+        case 13u:
+            last_op = "insert";
+            op_insert(kind);
+            break;
+        case 14u:
+        case 15u:
+            last_op = "patch";
+            op_update(kind, 0u);
+            break;
+        case 16u:
+            last_op = "replace";
+            op_update(kind, 1u);
+            break;
+        case 17u:
+        case 18u:
+            last_op = "emplace_or_replace";
+            op_update(kind, 2u);
+            break;
+        case 19u:
+        case 20u:
+            last_op = "erase";
+            op_erase(kind, 0u);
+            break;
+        case 21u:
+        case 22u:
+            last_op = "remove";
+            op_erase(kind, 1u);
+            break;
+        case 23u:
+            last_op = "remove(first, last)";
+            op_erase(kind, 2u);
+            break;
+        case 24u:
+            last_op = "clear<Type>";
+            op_clear(src.pick(32u) == 0u ? 4u : kind % 4u);
+            break;
+        case 25u:
+        case 26u:
+            op_sort();
+            break;
+        case 27u:
+            last_op = "compact";
+            reg->compact();
+            break;
+        case 28u:
+            op_snapshot();
+            break;
+        case 29u:
+            op_continuous();
+            break;
+        default:
+            op_view();
+            break;
+        }
+
+        verify();
+    }
+
+    /// Runs `count` operations (or until fuzzer bytes run out).
+    void run(const std::size_t count) {
+        for (std::size_t pos{}; pos < count && !src.exhausted(); ++pos) {
+            run_one();
+        }
+    }
+
+    /// The registry saved with the binary archive: identifiers, the four default pools and the named pool.
+    [[nodiscard]] std::vector<std::byte> snapshot_bytes() const {
+        std::vector<std::byte> bytes;
+        write_snapshot(bytes);
+        return bytes;
+    }
+
+    /// Operations run so far.
+    [[nodiscard]] std::size_t steps() const noexcept { return step; }
+
+private:
+    chooser &src;
+    std::uint32_t max_index;
+    model ref{};
+    std::unique_ptr<registry> reg;
+    std::unique_ptr<registry> mirror{};
+    std::unique_ptr<tessera::continuous_loader> loader{};
+    std::size_t mirror_locals{};
+    std::size_t step{};
+    std::string last_op{};
+};
+
+} // namespace tessera_model
+
+#endif
