@@ -2,10 +2,10 @@
 #ifndef TESSERA_TESSERA_HPP
 #define TESSERA_TESSERA_HPP
 
-#include "config/config.hpp"
-#include "config/version.hpp"
 #include "archive/binary.hpp"
 #include "archive/fwd.hpp"
+#include "config/config.hpp"
+#include "config/version.hpp"
 #include "core/algorithm.hpp"
 #include "core/any.hpp"
 #include "core/family.hpp"
@@ -14,9 +14,6 @@
 #include "core/iterator.hpp"
 #include "core/type_info.hpp"
 #include "core/type_traits.hpp"
-#include "signal/delegate.hpp"
-#include "signal/fwd.hpp"
-#include "signal/sigh.hpp"
 #include "entity/component.hpp"
 #include "entity/entity.hpp"
 #include "entity/fwd.hpp"
@@ -31,5 +28,8 @@
 #include "entity/sparse_set.hpp"
 #include "entity/storage.hpp"
 #include "entity/view.hpp"
+#include "signal/delegate.hpp"
+#include "signal/fwd.hpp"
+#include "signal/sigh.hpp"
 
 #endif

@@ -28,6 +28,7 @@ enum class deletion_policy : std::uint8_t {
 /// The types a view or group excludes.
 template<typename... Type>
 struct exclude_t final : type_list<Type...> {
+    /// An empty tag; its only content is the type list.
     constexpr exclude_t() noexcept = default;
 };
 
@@ -38,6 +39,7 @@ inline constexpr exclude_t<Type...> exclude{};
 /// The types a view or group requires (and, for groups, observes without owning).
 template<typename... Type>
 struct get_t final : type_list<Type...> {
+    /// An empty tag; its only content is the type list.
     constexpr get_t() noexcept = default;
 };
 
@@ -48,6 +50,7 @@ inline constexpr get_t<Type...> get{};
 /// The types a group owns.
 template<typename... Type>
 struct owned_t final : type_list<Type...> {
+    /// An empty tag; its only content is the type list.
     constexpr owned_t() noexcept = default;
 };
 
@@ -76,21 +79,27 @@ struct type_list_transform<owned_t<Type...>, Op> {
     using type = owned_t<typename Op<Type>::type...>;
 };
 
+/// How the storage of a component type behaves (component.hpp).
 template<typename Type, typename Entity = entity>
 struct component_traits;
 
+/// The sparse set every pool derives from (sparse_set.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class basic_sparse_set;
 
+/// Storage of elements attached to identifiers (storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 class basic_storage;
 
+/// Adds construct, update and destroy signals to a storage (mixin.hpp).
 template<typename Type, typename Registry>
 class basic_sigh_mixin;
 
+/// A storage that collects entities on registry events (mixin.hpp).
 template<typename Type, typename Registry>
 class basic_reactive_mixin;
 
+/// Entities, components, pools, groups and context variables (registry.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class basic_registry;
 
@@ -104,36 +113,46 @@ template<typename Type>
 using reactive_mixin =
     basic_reactive_mixin<Type, basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>>;
 
+/// Iterates the entities that have every Get and no Exclude storage (view.hpp).
 template<typename Get, typename Exclude>
 class basic_view;
 
+/// A view over storages chosen at run time (runtime_view.hpp).
 template<typename Type, typename Allocator = std::allocator<Type *>>
 class basic_runtime_view;
 
+/// Owning and non-owning groups (group.hpp).
 template<typename Owned, typename Get, typename Exclude>
 class basic_group;
 
+/// Builds the task graph of a registry (organizer.hpp).
 template<typename Registry>
 class basic_organizer;
 
+/// A registry and an entity, with the registry API (handle.hpp).
 template<typename Registry>
 class basic_handle;
 
+/// Writes a registry to an archive (snapshot.hpp).
 template<typename Registry>
 class basic_snapshot;
 
+/// Restores a snapshot into an empty registry (snapshot.hpp).
 template<typename Registry>
 class basic_snapshot_loader;
 
+/// Loads snapshots into a live registry, mapping identifiers (snapshot.hpp).
 template<typename Registry>
 class basic_continuous_loader;
 
 /// Empty value type that selects the reactive storage.
 struct reactive final {};
 
+/// Customization point: the pool type the registry uses for an element type (storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 struct storage_type;
 
+/// The pool type for an element type, keeping its constness (storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<std::remove_const_t<Type>>>
 struct storage_for;
 
