@@ -146,9 +146,9 @@ public:
     constexpr group_each_iterator(It from, std::tuple<Owned *...> opools, std::tuple<Get *...> gpools) noexcept
         : it{from}, owned{opools}, pools{gpools} {}
 
-    constexpr group_each_iterator &operator++() noexcept { return ++it, *this; }
+    constexpr group_each_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) { return ++it, *this; }
 
-    constexpr group_each_iterator operator++(int) noexcept {
+    constexpr group_each_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const group_each_iterator orig = *this;
         return ++(*this), orig;
     }
@@ -841,6 +841,7 @@ public:
                                                                                                    cpool...};
             },
             std::tuple_cat(opools, gpools));
+        witness.lead_by(&lead);
 #endif
 
         for (auto last = descriptor->length(); last != 0u;) {
@@ -878,7 +879,7 @@ public:
                     std::apply(func, owned_elems);
                 }
 #if TESSERA_ASSERT_ENABLED
-                witness.check(current);
+                witness.check(current, pos);
 #endif
             }
 

@@ -18,16 +18,180 @@
 #include <vector>
 #if TESSERA_ASSERT_ENABLED
 #    include <array>
+#    include <cstdint>
 #    include <cstdlib>
 #    include <string>
+#    include <string_view>
 #endif
 
 namespace tessera {
 
 namespace internal {
 
+#if TESSERA_ASSERT_ENABLED
+/// Debug builds only: what a sparse set records so that iterations over it can tell whether they were invalidated
+/// (design in iteration_witness). Identifiers are kept as integers widened to 64 bits, so that iterators, which
+/// know their container but not the identifier type, can read the log too.
+class iteration_log {
+public:
+    /// How many swaps are remembered one by one. An observer that missed more takes them all as harmful.
+    static constexpr std::size_t swap_memory = 8u;
+
+    /// An empty log.
+    iteration_log() noexcept = default;
+
+    iteration_log(const iteration_log &) = delete;
+    iteration_log &operator=(const iteration_log &) = delete;
+
+    /// Virtual: the log is a base class of sparse sets.
+    virtual ~iteration_log() = default;
+
+    /// The number of removals and rearrangements so far. Additions and swaps do not count.
+    [[nodiscard]] std::size_t modifications() const noexcept { return changes; }
+
+    /// True if every modification after the count `seen` concerned the identifier `entt`, or if there was none.
+    [[nodiscard]] bool changed_only(const std::size_t seen, const std::uint64_t entt) const noexcept {
+        return changes == seen || (changes - seen <= same_run && last_changed == entt);
+    }
+
+    /// The number of swaps of packed positions so far (swap_elements, owning groups taking an entity in).
+    [[nodiscard]] std::size_t swap_count() const noexcept { return swaps; }
+
+    /// True if a swap after the count `seen` involved a position below `pos`, the positions that an iteration
+    /// currently at `pos` has yet to visit.
+    [[nodiscard]] bool swapped_below(const std::size_t seen, const std::size_t pos) const noexcept {
+        if (swaps - seen > swap_memory) {
+            return true;
+        }
+
+        for (auto count = seen; count != swaps; ++count) {
+            if (lower[count % swap_memory] < pos) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// The name of the element type, for messages.
+    [[nodiscard]] virtual std::string_view logged_name() const noexcept = 0;
+
+    /// Writes the identifier at a packed position to `entt`; false if the position is out of range.
+    [[nodiscard]] virtual bool logged_entity(std::size_t pos, std::uint64_t &entt) const noexcept = 0;
+
+protected:
+    /// Records the removal (or the move to the released region) of an identifier.
+    void log_change(const std::uint64_t entt) noexcept {
+        same_run = (same_run != 0u && entt == last_changed) ? same_run + 1u : 1u;
+        last_changed = entt;
+        ++changes;
+    }
+
+    /// Records a change that may have moved any identifier: no iteration survives it.
+    void log_rearrangement() noexcept {
+        same_run = 0u;
+        ++changes;
+    }
+
+    /// Records the exchange of two packed positions.
+    void log_swap(const std::size_t lhs, const std::size_t rhs) noexcept {
+        if (lhs != rhs) {
+            lower[swaps % swap_memory] = lhs < rhs ? lhs : rhs;
+            ++swaps;
+        }
+    }
+
+private:
+    std::size_t changes{};
+    std::size_t same_run{};
+    std::uint64_t last_changed{};
+    std::size_t swaps{};
+    std::array<std::size_t, swap_memory> lower{};
+};
+
+/// Debug builds only: raises the message of a broken iteration rule (3, 4 or 5; see iteration_witness) for the
+/// pool `name`. `who` names the iteration.
+[[noreturn]] inline void iteration_rule_broken(const char *who, const std::string_view name, const int rule) {
+    thread_local std::string message;
+    message = std::string{who};
+
+    switch (rule) {
+    case 4:
+        message += ": the pool of " + std::string{name} +
+                   " was modified while iterating it in reverse (iteration rule 4: nothing may be removed, sorted or "
+                   "moved during reverse iteration)";
+        break;
+    case 5:
+        message += ": entities not yet visited in the pool of " + std::string{name} +
+                   " were moved while iterating it (iteration rule 5: adding components that make an entity join an "
+                   "owning group while iterating an owned pool through a view; iterate the group itself, or lead "
+                   "with a type the group does not own. An entity leaving the group, sorting the group or "
+                   "swap_elements move entities too)";
+        break;
+    default:
+        message += ": a component of another entity was removed from the pool of " + std::string{name} +
+                   " while iterating it, or the pool was sorted, compacted or cleared (iteration rule 3: only the "
+                   "current entity may be removed while iterating)";
+        break;
+    }
+
+    TESSERA_ASSERT(false, message.c_str());
+    std::abort();
+}
+
+/// Debug builds only: what an iterator over a pool remembers from the time it last moved: the pool's counts and
+/// the identifier at its position. Moving forward (toward position 0) checks rules 3 and 5, moving backward
+/// checks rule 4. Arithmetic only takes the counts again, so copies are cheap and reading is thread-safe.
+class iteration_mark {
+public:
+    /// Watches nothing.
+    constexpr iteration_mark() noexcept = default;
+
+    /// Watches the pool of `source` (nothing if null) from packed position `pos`.
+    iteration_mark(const iteration_log *source, const std::ptrdiff_t pos) noexcept : log{source} { take(pos); }
+
+    /// Takes the counts and the identifier at `pos` again, after a move.
+    void take(const std::ptrdiff_t pos) noexcept {
+        if (log) {
+            seen = log->modifications();
+            seen_swaps = log->swap_count();
+            armed = pos >= 0 && log->logged_entity(static_cast<std::size_t>(pos), at);
+        }
+    }
+
+    /// Before a step forward from `pos`: only the identifier that was there may have left (rule 3), and no swap
+    /// may have reached the positions below (rule 5).
+    void forward(const char *who, const std::ptrdiff_t pos) const {
+        if (log && armed) {
+            if (!log->changed_only(seen, at)) {
+                iteration_rule_broken(who, log->logged_name(), 3);
+            }
+
+            if (log->swapped_below(seen_swaps, static_cast<std::size_t>(pos))) {
+                iteration_rule_broken(who, log->logged_name(), 5);
+            }
+        }
+    }
+
+    /// Before a step backward (reverse iteration): nothing may have been removed or moved (rule 4).
+    void backward(const char *who) const {
+        if (log && (log->modifications() != seen || log->swap_count() != seen_swaps)) {
+            iteration_rule_broken(who, log->logged_name(), 4);
+        }
+    }
+
+private:
+    const iteration_log *log{};
+    std::size_t seen{};
+    std::size_t seen_swaps{};
+    std::uint64_t at{};
+    bool armed{};
+};
+#endif
+
 /// Random-access iterator over a packed array. It designates a position, not an element: forward iteration
 /// goes from the last position down to 0, so elements appended or the current one removed do not disturb it.
+/// In debug builds, iterators handed out by a set check the iteration rules when they step (iteration_mark).
 template<typename Container>
 class sparse_set_iterator final {
 public:
@@ -42,22 +206,56 @@ public:
     constexpr sparse_set_iterator(const Container &ref, const difference_type idx) noexcept
         : packed{&ref}, offset{idx} {}
 
-    constexpr sparse_set_iterator &operator++() noexcept { return --offset, *this; }
+#if TESSERA_ASSERT_ENABLED
+    /// Debug builds only: an iterator that checks the iteration rules against the log of its set.
+    sparse_set_iterator(const Container &ref, const difference_type idx, const iteration_log *log) noexcept
+        : packed{&ref}, offset{idx}, mark{log, idx - 1} {}
 
-    constexpr sparse_set_iterator operator++(int) noexcept {
+    /// Debug builds only: a copy that checks nothing, for the set's own loops that remove as they go.
+    [[nodiscard]] sparse_set_iterator unwatched() const noexcept {
+        sparse_set_iterator copy = *this;
+        copy.mark = {};
+        return copy;
+    }
+#endif
+
+    constexpr sparse_set_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
+#if TESSERA_ASSERT_ENABLED
+        mark.forward("sparse_set iterator", index());
+        --offset;
+        mark.take(index());
+        return *this;
+#else
+        return --offset, *this;
+#endif
+    }
+
+    constexpr sparse_set_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const sparse_set_iterator orig = *this;
         return ++(*this), orig;
     }
 
-    constexpr sparse_set_iterator &operator--() noexcept { return ++offset, *this; }
+    constexpr sparse_set_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
+#if TESSERA_ASSERT_ENABLED
+        mark.backward("sparse_set iterator (reverse)");
+        ++offset;
+        mark.take(index());
+        return *this;
+#else
+        return ++offset, *this;
+#endif
+    }
 
-    constexpr sparse_set_iterator operator--(int) noexcept {
+    constexpr sparse_set_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const sparse_set_iterator orig = *this;
         return operator--(), orig;
     }
 
     constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
         offset -= value;
+#if TESSERA_ASSERT_ENABLED
+        mark.take(index());
+#endif
         return *this;
     }
 
@@ -107,6 +305,9 @@ public:
 private:
     const Container *packed{};
     difference_type offset{};
+#if TESSERA_ASSERT_ENABLED
+    iteration_mark mark{};
+#endif
 };
 
 /// Fast modulo for powers of two.
@@ -119,7 +320,11 @@ private:
 /// The sparse set: O(1) insertion, removal and membership test for identifiers, kept in a packed array.
 /// Derived storages attach elements to the packed positions and are notified through protected virtual hooks.
 template<typename Entity, typename Allocator>
-class basic_sparse_set {
+class basic_sparse_set
+#if TESSERA_ASSERT_ENABLED
+    : public internal::iteration_log
+#endif
+{
     using alloc_traits = std::allocator_traits<Allocator>;
     static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_sparse_set: invalid allocator");
     using sparse_container_type = std::vector<Entity *, typename alloc_traits::template rebind_alloc<Entity *>>;
@@ -458,6 +663,9 @@ public:
           head{std::exchange(other.head, policy_to_head())} {
         other.sparse.clear();
         other.packed.clear();
+#if TESSERA_ASSERT_ENABLED
+        other.note_rearrangement(true);
+#endif
     }
 
     /// Allocator-extended move constructor. The allocators must compare equal.
@@ -466,6 +674,9 @@ public:
           info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
         other.sparse.clear();
         other.packed.clear();
+#if TESSERA_ASSERT_ENABLED
+        other.note_rearrangement(true);
+#endif
     }
 
     /// Destructor.
@@ -484,6 +695,10 @@ public:
             head = std::exchange(other.head, other.policy_to_head());
             other.sparse.clear();
             other.packed.clear();
+#if TESSERA_ASSERT_ENABLED
+            note_rearrangement(true);
+            other.note_rearrangement(true);
+#endif
         }
 
         return *this;
@@ -497,6 +712,10 @@ public:
         swap(info_, other.info_);
         swap(mode, other.mode);
         swap(head, other.head);
+#if TESSERA_ASSERT_ENABLED
+        note_rearrangement(true);
+        other.note_rearrangement(true);
+#endif
     }
 
     /// The allocator.
@@ -557,14 +776,24 @@ public:
 
     /// Iterator to the first position iterated (the last packed position).
     [[nodiscard]] iterator begin() const noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return iterator{packed, static_cast<difference_type>(packed.size()), this};
+#else
         return iterator{packed, static_cast<difference_type>(packed.size())};
+#endif
     }
 
     /// Same as begin().
     [[nodiscard]] const_iterator cbegin() const noexcept { return begin(); }
 
     /// Iterator past the last position iterated (position 0).
-    [[nodiscard]] iterator end() const noexcept { return iterator{packed, {}}; }
+    [[nodiscard]] iterator end() const noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return iterator{packed, {}, this};
+#else
+        return iterator{packed, {}};
+#endif
+    }
 
     /// Same as end().
     [[nodiscard]] const_iterator cend() const noexcept { return end(); }
@@ -673,6 +902,10 @@ public:
         size_type count{};
 
         if constexpr (std::is_same_v<It, basic_iterator>) {
+#if TESSERA_ASSERT_ENABLED
+            // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
+            first = first.unwatched();
+#endif
             while (first != last) {
                 while (first != last && !contains(*first)) {
                     ++first;
@@ -734,7 +967,9 @@ public:
 
         TESSERA_ASSERT(mode != deletion_policy::swap_only || ((from < head) == (to < head)),
                        "swap_elements: cannot swap an identifier in use with a released one");
-
+#if TESSERA_ASSERT_ENABLED
+        log_swap(from, to);
+#endif
         swap_or_move(from, to);
         swap_at(from, to);
     }
@@ -792,8 +1027,11 @@ public:
         for (const auto other = end(); (it != other) && (first != last); ++first) {
             if (const auto curr = *first; contains(curr) && !(index(curr) >= len)) {
                 if (const auto entt = *it; entt != curr) {
-                    // the element at `it` has to be exchanged with the one of curr
-                    swap_elements(entt, curr);
+                    // the element at `it` has to be exchanged with the one of curr (counted above as a whole)
+                    const auto from = index(entt);
+                    const auto to = index(curr);
+                    swap_or_move(from, to);
+                    swap_at(from, to);
                 }
 
                 ++it;
@@ -816,34 +1054,37 @@ public:
     }
 
 #if TESSERA_ASSERT_ENABLED
-    // Debug builds only: invalidation detection for views and groups (design in internal::iteration_witness).
-
-    /// Debug builds only: the number of removals and rearrangements so far. Additions do not count.
-    [[nodiscard]] size_type modifications() const noexcept { return changes; }
+    // Debug builds only: invalidation detection (design in internal::iteration_witness).
 
     /// Debug builds only: true if every modification after the count `seen` removed or moved `entt` (iteration
     /// rule 2: the current entity may go), or if there was none.
     [[nodiscard]] bool modified_only_at(const size_type seen, const entity_type entt) const noexcept {
-        return changes == seen || (changes - seen <= same_run && last_changed == entt);
+        return changed_only(seen, static_cast<std::uint64_t>(traits_type::to_integral(entt)));
+    }
+
+    /// Debug builds only: the name of the element type.
+    [[nodiscard]] std::string_view logged_name() const noexcept final { return info_->name(); }
+
+    /// Debug builds only: the identifier at a packed position, as an integer.
+    [[nodiscard]] bool logged_entity(const size_type pos, std::uint64_t &entt) const noexcept final {
+        if (pos < packed.size()) {
+            entt = static_cast<std::uint64_t>(traits_type::to_integral(packed[pos]));
+            return true;
+        }
+
+        return false;
     }
 
 private:
     void note_change(const entity_type entt) noexcept {
-        same_run = (changes != 0u && entt == last_changed) ? same_run + 1u : 1u;
-        last_changed = entt;
-        ++changes;
+        log_change(static_cast<std::uint64_t>(traits_type::to_integral(entt)));
     }
 
     void note_rearrangement(const bool moved) noexcept {
         if (moved) {
-            // null is never the current entity of an iteration, so no iteration survives this
-            note_change(null);
+            log_rearrangement();
         }
     }
-
-    size_type changes{};
-    size_type same_run{};
-    entity_type last_changed{null};
 #endif
 
 private:
@@ -857,38 +1098,41 @@ private:
 #if TESSERA_ASSERT_ENABLED
 namespace internal {
 
-/// Debug builds only: catches, during an iteration, the modifications that iteration rule 3 (spec section 9.6)
-/// makes undefined, and names the storage and the rule.
+/// Debug builds only: catches, during an iteration, the modifications that iteration rules 3 and 5 (spec section
+/// 9.6) make undefined, and names the storage and the rule.
 ///
-/// Design. Every sparse set counts its removals and rearrangements: erase, remove and clear (through the pop and
-/// pop_all hooks), sort, sort_as and compact. Additions are allowed while iterating (rule 1) and do not count.
-/// Neither does swap_elements: owning groups call it when an entity joins them, which is an addition for the
-/// group being iterated (a view led by an owned storage is therefore not protected against rule 5). The set also
-/// remembers the identifier of the latest change and how many of the latest changes in a row concerned that identifier;
-/// a rearrangement is recorded as a change of null. An iteration keeps, for each storage it walks, the count it saw
-/// last. When the user's code has run for the current entity (after the callback of each(func), or when an iterator
-/// moves on), every change since then must concern the current entity (rule 2: removing it, its components, or
-/// destroying it). Anything else means that another entity left a pool, or that the pool was sorted, compacted or
-/// cleared, so positions still to be visited may have lost or swapped their entity: the check fires. Then the counts
-/// are taken again. In-place removals only leave a hole and move nothing, so they are not counted (rule 3's exception);
-/// clearing an in-place pool still counts, since it empties the packed array. Cost: three words per set and a few
-/// stores per removal; per visited entity, one comparison per walked storage. All of it exists only when
-/// TESSERA_ASSERT_ENABLED is 1: release builds pay nothing. Coverage: each(func) of views and groups, the iterators of
-/// multi-type views and of their each(). The plain storage iterators that single-type views, groups and reverse
-/// iteration hand out carry no witness.
+/// Design. Every sparse set keeps an iteration_log (its base class in debug builds). It counts removals and
+/// rearrangements: erase, remove and clear (through the pop and pop_all hooks), sort, sort_as, compact, move and
+/// swap. Additions are allowed while iterating (rule 1) and do not count. The log also remembers the identifier of
+/// the latest removal and how many of the latest removals in a row concerned it; a rearrangement concerns no
+/// identifier. Separately, it counts the swaps of packed positions (swap_elements; owning groups call it when an
+/// entity joins or leaves them, and when they are sorted) and remembers the lower position of the latest eight.
+///
+/// An iteration keeps, for each storage it walks, the counts it saw last. When the user's code has run for the
+/// current entity (after the callback of each(func), or when an iterator moves on), every removal since then must
+/// concern the current entity (rule 2: removing it, its components, or destroying it). Anything else means that
+/// another entity left a pool, or that the pool was sorted, compacted or cleared, so positions still to be visited
+/// may have lost or swapped their entity: the check fires (rule 3). In-place removals only leave a hole and move
+/// nothing, so they are not counted (rule 3's exception); clearing an in-place pool still counts. For the storage
+/// whose positions the iteration walks (the leading one), a swap is harmful if its lower position is below the
+/// current position, since iteration goes from high positions to 0 and [0, current) is still to be visited: the
+/// check fires (rule 5). This is what a view led by a storage that an owning group owns runs into when an entity
+/// joins the group (the group moves it to the end of its block, below the iteration); the group itself walks only
+/// its block, and joins swap at positions beyond it. More than eight swaps since the last check count as harmful.
+/// Then the counts are taken again.
+///
+/// Coverage: each(func) of views and groups and the iterators of multi-type views and of their each() use this
+/// class. The iterators of sparse sets and storages, which single-type views and groups hand out (begin(), end(),
+/// each()), carry an iteration_mark that does the same checks for their own pool when they step forward. Stepping
+/// backward (reverse iteration) checks rule 4: nothing may have been removed, rearranged or swapped at all.
+/// Undetected: additions during reverse iteration, and arithmetic (+=, -=) on iterators, which only takes the
+/// counts again.
+///
+/// Cost: a few words per set and a few stores per removal or swap; per visited entity, one comparison per walked
+/// storage. All of it exists only when TESSERA_ASSERT_ENABLED is 1: release builds pay nothing.
 template<typename Common, std::size_t Count>
 class iteration_witness {
     using entity_type = typename Common::entity_type;
-
-    [[noreturn]] static void fire(const char *who, const Common &pool) {
-        thread_local std::string message;
-        message = std::string{who} + ": a component of another entity was removed from the pool of " +
-                  std::string{pool.info().name()} +
-                  " while iterating it, or the pool was sorted, compacted or cleared (iteration rule 3: only the "
-                  "current entity may be removed while iterating)";
-        TESSERA_ASSERT(false, message.c_str());
-        std::abort();
-    }
 
 public:
     /// Watches nothing.
@@ -907,27 +1151,52 @@ public:
         settle();
     }
 
+    /// Names the storage whose positions the iteration walks, so that check(entity, position) looks at its swaps.
+    void lead_by(const Common *pool) noexcept {
+        leader = pool;
+        settle();
+    }
+
     /// Fires unless every storage changed only through `current` since the last check, then takes the counts.
     void check(const entity_type current) {
-        for (std::size_t pos{}; pos < Count; ++pos) {
-            if (pools[pos] && !pools[pos]->modified_only_at(seen[pos], current)) {
-                fire(name, *pools[pos]);
-            }
+        verify(current);
+        settle();
+    }
+
+    /// Like check(current), and fires if a swap in the leading storage reached the positions below `position`,
+    /// the packed position of `current` in it (the ones still to be visited).
+    void check(const entity_type current, const std::size_t position) {
+        verify(current);
+
+        if (leader && leader->swapped_below(seen_swaps, position)) {
+            iteration_rule_broken(name, leader->logged_name(), 5);
         }
 
         settle();
     }
 
 private:
+    void verify(const entity_type current) const {
+        for (std::size_t pos{}; pos < Count; ++pos) {
+            if (pools[pos] && !pools[pos]->modified_only_at(seen[pos], current)) {
+                iteration_rule_broken(name, pools[pos]->logged_name(), 3);
+            }
+        }
+    }
+
     void settle() noexcept {
         for (std::size_t pos{}; pos < Count; ++pos) {
             seen[pos] = pools[pos] ? pools[pos]->modifications() : 0u;
         }
+
+        seen_swaps = leader ? leader->swap_count() : 0u;
     }
 
     const char *name{};
     std::array<const Common *, Count> pools{};
     std::array<std::size_t, Count> seen{};
+    const Common *leader{};
+    std::size_t seen_swaps{};
 };
 
 } // namespace internal

@@ -23,6 +23,7 @@ namespace tessera {
 namespace internal {
 
 /// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
+/// In debug builds, iterators handed out by a storage check the iteration rules when they step (iteration_mark).
 template<typename Container, std::size_t PageSize>
 class storage_iterator final {
     template<typename, std::size_t>
@@ -43,28 +44,61 @@ public:
 
     constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
 
+#if TESSERA_ASSERT_ENABLED
+    /// Debug builds only: an iterator that checks the iteration rules against the log of its storage.
+    storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
+        : payload{ref}, offset{idx}, mark{log, idx - 1} {}
+
+    /// Converts a mutable iterator into a constant one.
+    template<typename Other>
+    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
+        const storage_iterator<Other, PageSize> &other) noexcept
+        : payload{other.payload}, offset{other.offset}, mark{other.mark} {}
+#else
     /// Converts a mutable iterator into a constant one.
     template<typename Other>
     requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
         const storage_iterator<Other, PageSize> &other) noexcept
         : payload{other.payload}, offset{other.offset} {}
+#endif
 
-    constexpr storage_iterator &operator++() noexcept { return --offset, *this; }
+    constexpr storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
+#if TESSERA_ASSERT_ENABLED
+        mark.forward("storage iterator", index());
+        --offset;
+        mark.take(index());
+        return *this;
+#else
+        return --offset, *this;
+#endif
+    }
 
-    constexpr storage_iterator operator++(int) noexcept {
+    constexpr storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const storage_iterator orig = *this;
         return ++(*this), orig;
     }
 
-    constexpr storage_iterator &operator--() noexcept { return ++offset, *this; }
+    constexpr storage_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
+#if TESSERA_ASSERT_ENABLED
+        mark.backward("storage iterator (reverse)");
+        ++offset;
+        mark.take(index());
+        return *this;
+#else
+        return ++offset, *this;
+#endif
+    }
 
-    constexpr storage_iterator operator--(int) noexcept {
+    constexpr storage_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const storage_iterator orig = *this;
         return operator--(), orig;
     }
 
     constexpr storage_iterator &operator+=(const difference_type value) noexcept {
         offset -= value;
+#if TESSERA_ASSERT_ENABLED
+        mark.take(index());
+#endif
         return *this;
     }
 
@@ -115,6 +149,9 @@ public:
 private:
     Container *payload{};
     difference_type offset{};
+#if TESSERA_ASSERT_ENABLED
+    iteration_mark mark{};
+#endif
 };
 
 /// Walks an identifier iterator and element iterators in lockstep, yielding (entity, elements...) tuples by
@@ -148,13 +185,13 @@ public:
         skip_holes();
     }
 
-    constexpr extended_storage_iterator &operator++() noexcept {
+    constexpr extended_storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
         std::apply([](auto &...curr) { (++curr, ...); }, it);
         skip_holes();
         return *this;
     }
 
-    constexpr extended_storage_iterator operator++(int) noexcept {
+    constexpr extended_storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
         const extended_storage_iterator orig = *this;
         return ++(*this), orig;
     }
@@ -485,7 +522,11 @@ public:
 
     /// Iterator to the first element iterated (the last packed position).
     [[nodiscard]] const_iterator cbegin() const noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return const_iterator{&payload, static_cast<difference_type>(base_type::size()), this};
+#else
         return const_iterator{&payload, static_cast<difference_type>(base_type::size())};
+#endif
     }
 
     /// Same as cbegin().
@@ -493,17 +534,33 @@ public:
 
     /// Iterator to the first element iterated.
     [[nodiscard]] iterator begin() noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return iterator{&payload, static_cast<difference_type>(base_type::size()), this};
+#else
         return iterator{&payload, static_cast<difference_type>(base_type::size())};
+#endif
     }
 
     /// Iterator past the last element iterated.
-    [[nodiscard]] const_iterator cend() const noexcept { return const_iterator{&payload, {}}; }
+    [[nodiscard]] const_iterator cend() const noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return const_iterator{&payload, {}, this};
+#else
+        return const_iterator{&payload, {}};
+#endif
+    }
 
     /// Same as cend().
     [[nodiscard]] const_iterator end() const noexcept { return cend(); }
 
     /// Iterator past the last element iterated.
-    [[nodiscard]] iterator end() noexcept { return iterator{&payload, {}}; }
+    [[nodiscard]] iterator end() noexcept {
+#if TESSERA_ASSERT_ENABLED
+        return iterator{&payload, {}, this};
+#else
+        return iterator{&payload, {}};
+#endif
+    }
 
     /// Reverse iterator to the element at position 0.
     [[nodiscard]] const_reverse_iterator crbegin() const noexcept { return std::make_reverse_iterator(cend()); }

@@ -199,7 +199,13 @@ template<typename Common, typename Lead, typename... Get>
         return {};
     }
 
-    return std::apply([who](auto *...curr) { return iteration_witness<Common, sizeof...(Get)>{who, curr...}; }, pools);
+    auto witness = std::apply(
+        [who](auto *...curr) {
+            return iteration_witness<Common, sizeof...(Get)>{who, curr...};
+        },
+        pools);
+    witness.lead_by(&lead);
+    return witness;
 }
 #endif
 
@@ -518,7 +524,7 @@ public:
     /// Moves to the next entity.
     view_each_iterator &operator++() {
 #if TESSERA_ASSERT_ENABLED
-        witness.check(current);
+        witness.check(current, static_cast<std::size_t>(pos));
 #endif
         --pos;
         seek();
@@ -716,7 +722,7 @@ private:
                         std::tuple_cat(internal::view_block_tuple<Index == Lead>(
                             *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, at[Index])...));
 #if TESSERA_ASSERT_ENABLED
-                    witness.check(entt);
+                    witness.check(entt, pos);
 #endif
                 }
             }
@@ -1247,7 +1253,7 @@ public:
                         func(*curr);
                     }
 #if TESSERA_ASSERT_ENABLED
-                    witness.check(current);
+                    witness.check(current, first + static_cast<std::size_t>(curr - elem));
 #endif
                 }
 
@@ -1266,7 +1272,7 @@ public:
 
                 internal::view_invoke(func, entt, internal::view_element_tuple(*pool, entt, pos));
 #if TESSERA_ASSERT_ENABLED
-                witness.check(entt);
+                witness.check(entt, pos);
 #endif
             }
         }
