@@ -542,6 +542,27 @@ TEST(IteratorInvalidation, JoiningThroughTheGroupOrAFreeTypeIsAllowed) {
     }
 }
 
+TEST(IteratorInvalidation, ManyJoinsInOneCallbackOfTheGroupAreAllowed) {
+    owned_setup setup{5};
+    auto &registry = setup.registry;
+    auto group = registry.group<position>(tessera::get<velocity>);
+    int visited = 0;
+    group.each([&](const entity entt, position &, velocity &) {
+        ++visited;
+
+        if (entt == setup.entities.front()) {
+            // each new member is swapped to the end of the block, behind the iteration
+            for (int i = 0; i < 40; ++i) {
+                const auto other = registry.create();
+                registry.emplace<position>(other, i);
+                registry.emplace<velocity>(other, i);
+            }
+        }
+    });
+    EXPECT_EQ(visited, 5);
+    EXPECT_EQ(group.size(), 45u);
+}
+
 TEST(IteratorInvalidation, JoinsThatOnlyTouchVisitedPositionsAreAllowed) {
     owned_setup setup{5};
     auto &registry = setup.registry;
@@ -605,8 +626,8 @@ TEST(IteratorInvalidation, SwapElementsOnUnvisitedPositionsFires) {
         {
             for (const auto entt : set) {
                 if (set.index(entt) == 5u) {
-                    // positions 9 and 8 were visited, but nine swaps are more than the set remembers
-                    for (int i = 0; i < 9; ++i) {
+                    // positions 9 and 8 were visited, but 65 swaps are more than the set remembers
+                    for (std::size_t i = 0; i <= tessera::internal::iteration_log::swap_memory; ++i) {
                         set.swap_elements(set.data()[9], set.data()[8]);
                     }
                 }

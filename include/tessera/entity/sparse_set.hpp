@@ -34,8 +34,10 @@ namespace internal {
 /// know their container but not the identifier type, can read the log too.
 class iteration_log {
 public:
-    /// How many swaps are remembered one by one. An observer that missed more takes them all as harmful.
-    static constexpr std::size_t swap_memory = 8u;
+    /// How many swaps are remembered one by one. An observer that missed more takes them all as harmful. Owning
+    /// groups swap once per joining entity, so this is how many entities a callback may make join a group that
+    /// is being iterated.
+    static constexpr std::size_t swap_memory = 64u;
 
     /// An empty log.
     iteration_log() noexcept = default;
@@ -96,7 +98,8 @@ protected:
     /// Records the exchange of two packed positions.
     void log_swap(const std::size_t lhs, const std::size_t rhs) noexcept {
         if (lhs != rhs) {
-            lower[swaps % swap_memory] = lhs < rhs ? lhs : rhs;
+            // positions are below the entity mask, at most 32 bits
+            lower[swaps % swap_memory] = static_cast<std::uint32_t>(lhs < rhs ? lhs : rhs);
             ++swaps;
         }
     }
@@ -106,7 +109,7 @@ private:
     std::size_t same_run{};
     std::uint64_t last_changed{};
     std::size_t swaps{};
-    std::array<std::size_t, swap_memory> lower{};
+    std::array<std::uint32_t, swap_memory> lower{};
 };
 
 /// Debug builds only: raises the message of a broken iteration rule (3, 4 or 5; see iteration_witness) for the
@@ -1106,7 +1109,7 @@ namespace internal {
 /// swap. Additions are allowed while iterating (rule 1) and do not count. The log also remembers the identifier of
 /// the latest removal and how many of the latest removals in a row concerned it; a rearrangement concerns no
 /// identifier. Separately, it counts the swaps of packed positions (swap_elements; owning groups call it when an
-/// entity joins or leaves them, and when they are sorted) and remembers the lower position of the latest eight.
+/// entity joins or leaves them, and when they are sorted) and remembers the lower position of the latest 64.
 ///
 /// An iteration keeps, for each storage it walks, the counts it saw last. When the user's code has run for the
 /// current entity (after the callback of each(func), or when an iterator moves on), every removal since then must
@@ -1118,7 +1121,7 @@ namespace internal {
 /// current position, since iteration goes from high positions to 0 and [0, current) is still to be visited: the
 /// check fires (rule 5). This is what a view led by a storage that an owning group owns runs into when an entity
 /// joins the group (the group moves it to the end of its block, below the iteration); the group itself walks only
-/// its block, and joins swap at positions beyond it. More than eight swaps since the last check count as harmful.
+/// its block, and joins swap at positions beyond it. More than 64 swaps since the last check count as harmful.
 /// Then the counts are taken again.
 ///
 /// Coverage: each(func) of views and groups and the iterators of multi-type views and of their each() use this
@@ -1128,7 +1131,7 @@ namespace internal {
 /// Undetected: additions during reverse iteration, and arithmetic (+=, -=) on iterators, which only takes the
 /// counts again.
 ///
-/// Cost: a few words per set and a few stores per removal or swap; per visited entity, one comparison per walked
+/// Cost: about 300 bytes per set and a few stores per removal or swap; per visited entity, one comparison per walked
 /// storage. All of it exists only when TESSERA_ASSERT_ENABLED is 1: release builds pay nothing.
 template<typename Common, std::size_t Count>
 class iteration_witness {
