@@ -11,6 +11,7 @@
 #include "fwd.hpp"
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -112,6 +113,19 @@ private:
 /// Fast modulo for powers of two.
 [[nodiscard]] constexpr std::size_t fast_mod(const std::size_t value, const std::size_t mod) noexcept {
     return value & (mod - 1u);
+}
+
+/// True if `set` holds at positions [first, last) the identifiers `lead` holds there (`lead` must reach `last`).
+/// Storages filled together line up like this, and the iteration loops then skip the membership test of every
+/// entity of the block: one comparison of two contiguous runs costs less than a lookup per entity.
+template<typename Set, typename Lead>
+[[nodiscard]] bool lines_up(const Set &set, const Lead &lead, const std::size_t first,
+                            const std::size_t last) noexcept {
+    using entity_type = typename Lead::entity_type;
+    static_assert(std::is_same_v<typename Set::entity_type, entity_type> &&
+                  std::has_unique_object_representations_v<entity_type>);
+    return last <= set.size() &&
+           std::memcmp(set.data() + first, lead.data() + first, (last - first) * sizeof(entity_type)) == 0;
 }
 
 } // namespace internal
