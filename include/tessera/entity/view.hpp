@@ -380,33 +380,6 @@ private:
     std::size_t lead;
 };
 
-/// Asks the caches to load [ptr, ptr + bytes) before it is used. The pages of a storage are separate
-/// allocations and hardware prefetchers stop at their boundaries: loading the next page ahead of the loop that
-/// walks it keeps iteration from waiting on memory once pools outgrow the caches.
-TESSERA_VIEW_INLINE void view_prefetch([[maybe_unused]] const void *ptr,
-                                       [[maybe_unused]] const std::size_t bytes) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    constexpr std::size_t line = 64u;
-
-    for (std::size_t offset{}; offset < bytes; offset += line) {
-        __builtin_prefetch(static_cast<const char *>(ptr) + offset);
-    }
-#endif
-}
-
-/// Prefetches the elements a block of positions starting at `first` covers in a paged storage, if it has them.
-template<typename Type>
-TESSERA_VIEW_INLINE void view_prefetch_block([[maybe_unused]] Type &pool, [[maybe_unused]] const std::size_t first,
-                                             [[maybe_unused]] const std::size_t length) noexcept {
-    if constexpr (view_paged_storage<Type>) {
-        constexpr auto page = component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
-
-        if (first < pool.size()) {
-            view_prefetch(pool.raw()[first / page] + fast_mod(first, page), length * sizeof(typename Type::value_type));
-        }
-    }
-}
-
 /// Page size of a paged storage type, 0 for the others.
 template<typename Type>
 [[nodiscard]] consteval std::size_t view_page_size() noexcept {
@@ -1316,16 +1289,13 @@ public:
 
         if constexpr (!stable && internal::view_paged_storage<Get>) {
             // page by page: the page pointer stays valid while elements are added or the current one removed,
-            // and the inner loop over one page is plain pointer arithmetic
+            // and the inner loop over one page is plain pointer arithmetic. Pages come in contiguous blocks (see
+            // basic_storage), so the hardware prefetchers keep up without software prefetching
             constexpr auto page = component_traits<typename Get::value_type, entity_type>::page_size;
 
             for (auto pos = pool->size(); pos != 0u;) {
                 const auto first = (pos - 1u) & ~(page - 1u);
                 auto *const elem = pool->raw()[first / page];
-
-                if (first != 0u) {
-                    internal::view_prefetch_block(*pool, first - page, page);
-                }
 
                 TESSERA_UNROLL_LOOP
                 for (auto *curr = elem + (pos - first); curr != elem;) {
