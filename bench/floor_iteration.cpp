@@ -38,7 +38,7 @@ public:
             } else if constexpr (Kind == kind::three) {
                 bench::move_three(pos[index], vel[index], mas[index]);
             } else if constexpr (Kind == kind::two_half) {
-                if (bench::has_velocity_in_half(index)) {
+                if (bench::has_position_in_half(index) && bench::has_velocity_in_half(index)) {
                     bench::move_two(pos[index], vel[index]);
                 }
             } else if (!frozen[index]) {
@@ -51,6 +51,10 @@ public:
         bench::checksum sum{};
 
         for (std::size_t index{}; index < pos.size(); ++index) {
+            if (Kind == kind::two_half && !bench::has_position_in_half(index)) {
+                continue;
+            }
+
             sum.add(index, pos[index].x, pos[index].y);
         }
 

@@ -1,6 +1,6 @@
 // Iteration scenarios: single-, two- and three-type views (each(callback) and each()), a view with exclude, a
 // runtime view, and full-, partial- and non-owning groups; then a two-type view and the partial- and non-owning
-// groups over a population where only every other entity has a velocity. Floors: floor_iteration.cpp.
+// groups over a population where only a quarter of the entities have both. Floors: floor_iteration.cpp.
 #include "common.hpp"
 #include "model.hpp"
 
@@ -61,7 +61,10 @@ public:
         for (std::size_t index{}; index < count; ++index) {
             const auto entt = registry.create();
             entities[index] = entt;
-            registry.emplace<position>(entt, bench::initial_position(index));
+            if (!half_population(Kind) || bench::has_position_in_half(index)) {
+                registry.emplace<position>(entt, bench::initial_position(index));
+            }
+
             if (!half_population(Kind) || bench::has_velocity_in_half(index)) {
                 registry.emplace<velocity>(entt, bench::initial_velocity(index));
             }
@@ -125,6 +128,10 @@ public:
         bench::checksum sum{};
 
         for (std::size_t index{}; index < entities.size(); ++index) {
+            if (half_population(Kind) && !bench::has_position_in_half(index)) {
+                continue;
+            }
+
             const auto &pos = registry.get<position>(entities[index]);
             sum.add(index, pos.x, pos.y);
         }
