@@ -13,7 +13,7 @@ using bench::mass;
 using bench::position;
 using bench::velocity;
 
-enum class kind { one, two, three, two_exclude };
+enum class kind { one, two, three, two_exclude, two_half };
 
 template<kind Kind>
 class floor_iteration {
@@ -37,6 +37,10 @@ public:
                 bench::move_two(pos[index], vel[index]);
             } else if constexpr (Kind == kind::three) {
                 bench::move_three(pos[index], vel[index], mas[index]);
+            } else if constexpr (Kind == kind::two_half) {
+                if (bench::has_position_in_half(index) && bench::has_velocity_in_half(index)) {
+                    bench::move_two(pos[index], vel[index]);
+                }
             } else if (!frozen[index]) {
                 bench::move_two(pos[index], vel[index]);
             }
@@ -47,6 +51,10 @@ public:
         bench::checksum sum{};
 
         for (std::size_t index{}; index < pos.size(); ++index) {
+            if (Kind == kind::two_half && !bench::has_position_in_half(index)) {
+                continue;
+            }
+
             sum.add(index, pos[index].x, pos[index].y);
         }
 
@@ -72,5 +80,8 @@ TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2", floor_iteration<kind::two>
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/view_2_half", floor_iteration<kind::two_half>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2_half", floor_iteration<kind::two_half>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_half", floor_iteration<kind::two_half>);
 
 } // namespace

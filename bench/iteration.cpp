@@ -1,5 +1,6 @@
 // Iteration scenarios: single-, two- and three-type views (each(callback) and each()), a view with exclude, a
-// runtime view, and full-, partial- and non-owning groups. Floors: floor_iteration.cpp.
+// runtime view, and full-, partial- and non-owning groups; then a two-type view and the partial- and non-owning
+// groups over a population where only a quarter of the entities have both. Floors: floor_iteration.cpp.
 #include "common.hpp"
 #include "model.hpp"
 
@@ -31,8 +32,16 @@ enum class kind {
     group_full_2,
     group_full_3,
     group_partial_2,
-    group_non_owning_2
+    group_non_owning_2,
+    view_2_half,
+    group_partial_2_half,
+    group_non_owning_2_half
 };
+
+// Scenarios whose population gives a velocity to every other entity only.
+constexpr bool half_population(const kind value) {
+    return value == kind::view_2_half || value == kind::group_partial_2_half || value == kind::group_non_owning_2_half;
+}
 
 template<kind Kind>
 class iteration {
@@ -43,17 +52,23 @@ public:
             static_cast<void>(registry.group<position, velocity>());
         } else if constexpr (Kind == kind::group_full_3) {
             static_cast<void>(registry.group<position, velocity, mass>());
-        } else if constexpr (Kind == kind::group_partial_2) {
+        } else if constexpr (Kind == kind::group_partial_2 || Kind == kind::group_partial_2_half) {
             static_cast<void>(registry.group<position>(tessera::get<velocity>));
-        } else if constexpr (Kind == kind::group_non_owning_2) {
+        } else if constexpr (Kind == kind::group_non_owning_2 || Kind == kind::group_non_owning_2_half) {
             static_cast<void>(registry.group<>(tessera::get<position, velocity>));
         }
 
         for (std::size_t index{}; index < count; ++index) {
             const auto entt = registry.create();
             entities[index] = entt;
-            registry.emplace<position>(entt, bench::initial_position(index));
-            registry.emplace<velocity>(entt, bench::initial_velocity(index));
+            if (!half_population(Kind) || bench::has_position_in_half(index)) {
+                registry.emplace<position>(entt, bench::initial_position(index));
+            }
+
+            if (!half_population(Kind) || bench::has_velocity_in_half(index)) {
+                registry.emplace<velocity>(entt, bench::initial_velocity(index));
+            }
+
             registry.emplace<mass>(entt, bench::initial_mass(index));
 
             if (bench::is_frozen(index)) {
@@ -69,7 +84,7 @@ public:
             for (auto [entt, pos] : registry.view<position>().each()) {
                 bench::move_one(pos);
             }
-        } else if constexpr (Kind == kind::view_2_callback) {
+        } else if constexpr (Kind == kind::view_2_callback || Kind == kind::view_2_half) {
             registry.view<position, const velocity>().each(
                 [](position &pos, const velocity &vel) { bench::move_two(pos, vel); });
         } else if constexpr (Kind == kind::view_2_each) {
@@ -98,7 +113,7 @@ public:
         } else if constexpr (Kind == kind::group_full_3) {
             registry.group<position, velocity, mass>().each(
                 [](position &pos, const velocity &vel, const mass &mas) { bench::move_three(pos, vel, mas); });
-        } else if constexpr (Kind == kind::group_partial_2) {
+        } else if constexpr (Kind == kind::group_partial_2 || Kind == kind::group_partial_2_half) {
             registry.group<position>(tessera::get<velocity>).each([](position &pos, const velocity &vel) {
                 bench::move_two(pos, vel);
             });
@@ -113,6 +128,10 @@ public:
         bench::checksum sum{};
 
         for (std::size_t index{}; index < entities.size(); ++index) {
+            if (half_population(Kind) && !bench::has_position_in_half(index)) {
+                continue;
+            }
+
             const auto &pos = registry.get<position>(entities[index]);
             sum.add(index, pos.x, pos.y);
         }
@@ -137,5 +156,8 @@ TESSERA_BENCH_FIXTURE("iteration/group_full_2", iteration<kind::group_full_2>);
 TESSERA_BENCH_FIXTURE("iteration/group_full_3", iteration<kind::group_full_3>);
 TESSERA_BENCH_FIXTURE("iteration/group_partial_2", iteration<kind::group_partial_2>);
 TESSERA_BENCH_FIXTURE("iteration/group_non_owning_2", iteration<kind::group_non_owning_2>);
+TESSERA_BENCH_FIXTURE("iteration/view_2_half", iteration<kind::view_2_half>);
+TESSERA_BENCH_FIXTURE("iteration/group_partial_2_half", iteration<kind::group_partial_2_half>);
+TESSERA_BENCH_FIXTURE("iteration/group_non_owning_2_half", iteration<kind::group_non_owning_2_half>);
 
 } // namespace

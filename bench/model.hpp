@@ -34,6 +34,11 @@ inline position initial_position(const std::size_t index) { return {static_cast<
 inline velocity initial_velocity(const std::size_t index) { return {1.f + static_cast<float>(index % 3u), 2.f}; }
 inline mass initial_mass(const std::size_t index) { return {0.5f + static_cast<float>(index % 4u) * 0.25f}; }
 inline bool is_frozen(const std::size_t index) { return index % 16u == 0u; }
+// The "half" iteration scenarios, where groups pay off: of every eight entities, two have a position and a
+// velocity, three only a position and three only a velocity. A view leads with a pool of five in eight and rejects
+// three of them; a group visits the two that matter.
+inline bool has_position_in_half(const std::size_t index) { return index % 8u < 5u; }
+inline bool has_velocity_in_half(const std::size_t index) { return index % 8u < 2u || index % 8u >= 5u; }
 
 inline void move_one(position &pos) { pos.x += 1.f; }
 

@@ -946,3 +946,68 @@ TEST(OwningGroup, EmplaceReturnsTheElementOfTheEntityAfterTheGroupMovedIt) {
     EXPECT_EQ(group.size(), 1u);
     EXPECT_EQ(registry.get<pos>(first).x, 1);
 }
+
+TEST(GroupIteration, LinedUpAndScatteredBlocksGiveTheSameMembers) {
+    // three pages of entities: velocity comes in creation order for the first half and in reverse order for the
+    // second, so the get storages line up with the group in some blocks and not in others
+    tessera::registry registry;
+    auto partial = registry.group<pos>(tessera::get<vel>);
+    auto non_owning = registry.group<>(tessera::get<pos, vel>);
+    const int count = 3 * static_cast<int>(tessera::component_traits<pos>::page_size) + 5;
+    std::vector<tessera::entity> entities;
+
+    for (int idx{}; idx < count; ++idx) {
+        entities.push_back(registry.create());
+        registry.emplace<pos>(entities.back(), idx);
+
+        if (idx < count / 2) {
+            registry.emplace<vel>(entities.back(), idx);
+        }
+    }
+
+    for (int idx = count - 1; idx >= count / 2; --idx) {
+        registry.emplace<vel>(entities[static_cast<std::size_t>(idx)], idx);
+    }
+
+    const auto check = [&](const auto &group) {
+        std::vector<tessera::entity> seen;
+        group.each([&](const tessera::entity entt, pos &position, vel &velocity) {
+            EXPECT_EQ(position.x, velocity.dx);
+            EXPECT_EQ(&position, &registry.get<pos>(entt));
+            EXPECT_EQ(&velocity, &registry.get<vel>(entt));
+            seen.push_back(entt);
+        });
+        EXPECT_EQ(seen, std::vector<tessera::entity>(group.begin(), group.end()));
+        std::vector<tessera::entity> seen_it;
+
+        for (auto [entt, position, velocity] : group.each()) {
+            EXPECT_EQ(&position, &registry.get<pos>(entt));
+            EXPECT_EQ(&velocity, &registry.get<vel>(entt));
+            seen_it.push_back(entt);
+        }
+
+        EXPECT_EQ(seen, seen_it);
+        EXPECT_EQ(seen.size(), static_cast<std::size_t>(count));
+    };
+
+    check(partial);
+    check(non_owning);
+
+    // removing the current member from inside each() keeps the others coming, lined up or not
+    int visited{};
+    non_owning.each([&](const tessera::entity entt, pos &position, vel &) {
+        ++visited;
+
+        if (position.x % 2 == 0) {
+            registry.erase<vel>(entt);
+        }
+    });
+    EXPECT_EQ(visited, count);
+    EXPECT_EQ(non_owning.size(), static_cast<std::size_t>(count / 2));
+    EXPECT_EQ(partial.size(), static_cast<std::size_t>(count / 2));
+
+    for (auto [entt, position, velocity] : partial.each()) {
+        EXPECT_EQ(position.x % 2, 1);
+        EXPECT_EQ(position.x, velocity.dx);
+    }
+}

@@ -1043,3 +1043,52 @@ TYPED_TEST(storage_allocation, push_survives_failing_allocations) {
         },
         [](auto &storage) { EXPECT_EQ(TestFixture::text(storage.get(make(7000))), text_for(7u)); });
 }
+
+TEST(storage, pages_come_in_contiguous_blocks) {
+    // blocks of 1, 1, 2, 4... pages up to TESSERA_PAGE_BLOCK, one allocation each
+    const auto block_length = [](const std::size_t first_page) -> std::size_t {
+        return first_page == 0u ? 1u : std::min<std::size_t>(first_page, TESSERA_PAGE_BLOCK);
+    };
+
+    tessera::storage<position> storage;
+    const std::size_t pages = 2u * TESSERA_PAGE_BLOCK + 3u;
+
+    for (std::size_t idx{}; idx < pages * page; ++idx) {
+        storage.emplace(make(static_cast<std::uint32_t>(idx)), static_cast<int>(idx), 0);
+    }
+
+    std::size_t allocated{};
+
+    for (std::size_t first{}; first < pages; first += block_length(first)) {
+        allocated = first + block_length(first);
+
+        for (std::size_t next = first + 1u; next < first + block_length(first); ++next) {
+            EXPECT_EQ(storage.raw()[next], storage.raw()[next - 1u] + page) << "page " << next;
+        }
+    }
+
+    EXPECT_EQ(storage.capacity(), allocated * page);
+
+    for (std::size_t idx{}; idx < pages * page; ++idx) {
+        EXPECT_EQ(storage.get(make(static_cast<std::uint32_t>(idx))).x, static_cast<int>(idx));
+    }
+
+    // shrinking keeps the blocks that hold elements, whole
+    while (storage.size() > page + 1u) {
+        storage.erase(storage.data()[storage.size() - 1u]);
+    }
+
+    storage.shrink_to_fit();
+    EXPECT_EQ(storage.capacity(), 2u * page);
+    EXPECT_EQ(storage.get(make(page)).x, static_cast<int>(page));
+}
+
+TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing_allocations) {
+    // pages 1, 2-3 and 4-7 come in three blocks: a failure between them keeps the blocks already allocated
+    TestFixture::fail_each_allocation([](auto &storage) { storage.reserve(8u * page); },
+                                      [](auto &storage) {
+                                          EXPECT_GE(storage.capacity(), 8u * page);
+                                          EXPECT_EQ(storage.size(), page);
+                                          storage.emplace(make(8000), text_for(8u));
+                                      });
+}

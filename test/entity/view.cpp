@@ -905,3 +905,141 @@ TEST(ReactiveView, FiltersCollectedEntities) {
 }
 
 } // namespace
+
+namespace {
+
+// Pools spanning several pages, lined up with the leading pool in some blocks of positions and not in others: in
+// the first third every entity gets both components in turn, in the middle third velocity comes in reverse order,
+// and the last third misses velocity on every fifth entity. A tag excludes every seventh entity.
+std::vector<entity> populate_mixed_alignment(tessera::registry &registry, const int count) {
+    std::vector<entity> entities(static_cast<std::size_t>(count));
+
+    for (auto &entt : entities) {
+        entt = registry.create();
+        const int idx = static_cast<int>(&entt - entities.data());
+        registry.emplace<position>(entt, idx, 0);
+
+        if (idx < count / 3) {
+            registry.emplace<velocity>(entt, idx, 1);
+        }
+    }
+
+    for (int idx = 2 * count / 3 - 1; idx >= count / 3; --idx) {
+        registry.emplace<velocity>(entities[static_cast<std::size_t>(idx)], idx, 1);
+    }
+
+    for (int idx = 2 * count / 3; idx < count; ++idx) {
+        if (idx % 5 != 0) {
+            registry.emplace<velocity>(entities[static_cast<std::size_t>(idx)], idx, 1);
+        }
+    }
+
+    for (int idx = 0; idx < count; idx += 7) {
+        registry.emplace<tag>(entities[static_cast<std::size_t>(idx)]);
+    }
+
+    return entities;
+}
+
+} // namespace
+
+TEST(ViewIteration, LinedUpAndScatteredBlocksGiveTheSameEntities) {
+    tessera::registry registry;
+    const int count = 4 * static_cast<int>(tessera::component_traits<position>::page_size) + 17;
+    const auto entities = populate_mixed_alignment(registry, count);
+
+    std::vector<entity> expected;
+
+    const tessera::sparse_set &positions = registry.storage<position>();
+
+    for (const auto entt : positions) {
+        if (registry.all_of<velocity>(entt) && !registry.all_of<tag>(entt)) {
+            expected.push_back(entt);
+        }
+    }
+
+    auto view = registry.view<position, velocity>(exclude<tag>);
+    view.use<position>();
+    std::vector<entity> seen;
+    view.each([&](const entity entt, position &pos, velocity &vel) {
+        EXPECT_EQ(pos.x, vel.dx);
+        EXPECT_EQ(&pos, &registry.get<position>(entt));
+        EXPECT_EQ(&vel, &registry.get<velocity>(entt));
+        seen.push_back(entt);
+    });
+    EXPECT_EQ(seen, expected);
+
+    seen.clear();
+
+    for (auto [entt, pos, vel] : view.each()) {
+        EXPECT_EQ(&pos, &registry.get<position>(entt));
+        EXPECT_EQ(&vel, &registry.get<velocity>(entt));
+        seen.push_back(entt);
+    }
+
+    EXPECT_EQ(seen, expected);
+
+    // led by velocity, and without the exclusion: position lines up in the first third only
+    auto other = registry.view<position, velocity>();
+    other.use<velocity>();
+    seen.clear();
+    other.each([&](const entity entt, position &pos, velocity &vel) {
+        EXPECT_EQ(pos.x, vel.dx);
+        seen.push_back(entt);
+    });
+    std::vector<entity> seen_it;
+
+    for (auto [entt, pos, vel] : other.each()) {
+        EXPECT_EQ(pos.x, vel.dx);
+        seen_it.push_back(entt);
+    }
+
+    EXPECT_EQ(seen, seen_it);
+    EXPECT_EQ(seen.size(), registry.storage<velocity>().size());
+    EXPECT_EQ(entities.size(), registry.storage<position>().size());
+}
+
+TEST(ViewIteration, LinedUpBlockSurvivesRemovingTheCurrentEntity) {
+    tessera::registry registry;
+    const int count = 3 * static_cast<int>(tessera::component_traits<position>::page_size);
+
+    for (int idx{}; idx < count; ++idx) {
+        const auto entt = registry.create();
+        registry.emplace<position>(entt, idx, 0);
+        registry.emplace<velocity>(entt, idx, 0);
+    }
+
+    // every other entity destroys itself, every third adds a new entity with both components
+    int visited{};
+    registry.view<position, velocity>().each([&](const entity entt, position &pos, velocity &vel) {
+        EXPECT_EQ(pos.x, vel.dx);
+        ++visited;
+
+        if (pos.x % 3 == 0) {
+            const auto added = registry.create();
+            registry.emplace<position>(added, -1, 0);
+            registry.emplace<velocity>(added, -1, 0);
+        }
+
+        if (pos.x % 2 == 0) {
+            registry.destroy(entt);
+        }
+    });
+
+    EXPECT_EQ(visited, count);
+    EXPECT_EQ(registry.storage<position>().size(), static_cast<std::size_t>(count / 2 + count / 3));
+
+    visited = 0;
+
+    for (auto [entt, pos, vel] : registry.view<position, velocity>().each()) {
+        EXPECT_EQ(pos.x, vel.dx);
+        ++visited;
+
+        if (pos.x >= 0 && pos.x % 4 == 1) {
+            registry.erase<velocity>(entt);
+        }
+    }
+
+    EXPECT_EQ(visited, count / 2 + count / 3);
+    registry.view<position, velocity>().each([](const position &pos, const velocity &) { EXPECT_NE(pos.x % 4, 1); });
+}

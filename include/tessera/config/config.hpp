@@ -40,10 +40,29 @@
 #    define TESSERA_PACKED_PAGE 1024
 #endif
 
+/// Largest number of component pages allocated together, in one block. A power of two; 1 allocates every page
+/// on its own.
+#ifndef TESSERA_PAGE_BLOCK
+#    define TESSERA_PAGE_BLOCK 8
+#endif
+
 static_assert((TESSERA_SPARSE_PAGE & (TESSERA_SPARSE_PAGE - 1)) == 0 && TESSERA_SPARSE_PAGE > 0,
               "TESSERA_SPARSE_PAGE must be a power of two");
 static_assert((TESSERA_PACKED_PAGE & (TESSERA_PACKED_PAGE - 1)) == 0 && TESSERA_PACKED_PAGE > 0,
               "TESSERA_PACKED_PAGE must be a power of two");
+static_assert((TESSERA_PAGE_BLOCK & (TESSERA_PAGE_BLOCK - 1)) == 0 && TESSERA_PAGE_BLOCK > 0,
+              "TESSERA_PAGE_BLOCK must be a power of two");
+
+// Unrolls the loop that follows by four. The innermost loops over one page of elements are a handful of
+// instructions; unrolled, their speed no longer depends on where the compiler happens to place them (a loop that
+// straddles a fetch boundary runs at half speed on some cores).
+#if defined(__clang__)
+#    define TESSERA_UNROLL_LOOP _Pragma("unroll 4")
+#elif defined(__GNUC__)
+#    define TESSERA_UNROLL_LOOP _Pragma("GCC unroll 4")
+#else
+#    define TESSERA_UNROLL_LOOP
+#endif
 
 // TESSERA_NO_ETO: when defined, empty types are stored like any other type (no empty-type optimization).
 // TESSERA_USE_ATOMIC: when defined, the global counters behind type_index and family are atomic.

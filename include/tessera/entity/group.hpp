@@ -77,6 +77,31 @@ template<typename Storage>
     }
 }
 
+/// The element of a get storage for a member as a one-element tuple (empty without instances). Storages filled
+/// together keep an entity at the same position as the group does, so `hint` is tried before the sparse array.
+template<typename Storage>
+[[nodiscard]] constexpr auto group_get_at(Storage &pool, const typename Storage::entity_type entt,
+                                          [[maybe_unused]] const std::size_t hint) {
+    if constexpr (group_has_instances_v<Storage> && requires { pool.raw(); }) {
+        if (hint < pool.size() && pool.data()[hint] == entt) {
+            return group_element_at(pool, hint);
+        }
+    }
+
+    return pool.get_as_tuple(entt);
+}
+
+/// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
+template<bool WithEntity, typename Func, typename Entity, typename Elems>
+constexpr void group_invoke(Func &func, const Entity entt, Elems &&elems) {
+    if constexpr (WithEntity) {
+        std::apply([&func, entt](auto &&...elem) { func(entt, std::forward<decltype(elem)>(elem)...); },
+                   std::forward<Elems>(elems));
+    } else {
+        std::apply(func, std::forward<Elems>(elems));
+    }
+}
+
 /// Placeholder for a storage without instances in the per-block cursors of an owning group's each().
 struct group_no_element {};
 
@@ -98,6 +123,19 @@ template<typename Cursor>
         return std::tuple<>{};
     } else {
         return std::forward_as_tuple(cursor[offset]);
+    }
+}
+
+/// True if every get storage holds at positions [first, last) the identifiers `lead` holds there, so that their
+/// elements are offsets from block cursors. Members are in every get storage, so equal identifiers suffice.
+template<typename Lead, typename... Get>
+[[nodiscard]] bool group_gets_line_up(const Lead &lead, const std::tuple<Get *...> &pools, const std::size_t first,
+                                      const std::size_t last) noexcept {
+    if constexpr (((group_has_instances_v<Get> && !requires(Get & pool) { pool.raw(); }) || ...)) {
+        // a storage with instances but without pages: elements only come through get()
+        return false;
+    } else {
+        return std::apply([&](auto *...cpool) { return (lines_up(*cpool, lead, first, last) && ...); }, pools);
     }
 }
 
@@ -159,7 +197,8 @@ public:
         return std::tuple_cat(
             std::make_tuple(entt),
             std::apply([pos](auto *...cpool) { return std::tuple_cat(group_element_at(*cpool, pos)...); }, owned),
-            std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); }, pools));
+            std::apply([entt, pos](auto *...cpool) { return std::tuple_cat(group_get_at(*cpool, entt, pos)...); },
+                       pools));
     }
 
     [[nodiscard]] constexpr pointer operator->() const { return operator*(); }
@@ -586,20 +625,52 @@ public:
                 pools);
 #endif
 
-            for (auto pos = set.size(); pos; --pos) {
-                const auto entt = set.data()[pos - 1u];
-                auto elems =
-                    std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); }, pools);
+            // blocks of positions within one page of every get storage: where the storages line up with the
+            // group's set, the elements are offsets from per-block cursors; elsewhere the position of the set is
+            // tried first, then the sparse arrays
+            constexpr auto block = internal::group_block_size<Get...>();
 
-                if constexpr (with_entity) {
-                    std::apply([&func, entt](auto &&...elem) { func(entt, std::forward<decltype(elem)>(elem)...); },
-                               elems);
-                } else {
-                    std::apply(func, elems);
-                }
+            for (auto last = set.size(); last != 0u;) {
+                const auto first = (last - 1u) & ~(block - 1u);
+
+                if (internal::group_gets_line_up(set, pools, first, last)) {
+                    const auto cursors = std::apply(
+                        [first](auto *...cpool) { return std::make_tuple(internal::group_block_at(*cpool, first)...); },
+                        pools);
+
+                    TESSERA_UNROLL_LOOP
+                    for (auto pos = last; pos != first;) {
+                        --pos;
+                        const auto entt = set.data()[pos];
+                        internal::group_invoke<with_entity>(
+                            func, entt,
+                            std::apply(
+                                [offset = pos - first](auto... cursor) {
+                                    return std::tuple_cat(internal::group_block_element(cursor, offset)...);
+                                },
+                                cursors));
 #if TESSERA_ASSERT_ENABLED
-                witness.check(entt);
+                        witness.check(entt);
 #endif
+                    }
+                } else {
+                    for (auto pos = last; pos != first;) {
+                        --pos;
+                        const auto entt = set.data()[pos];
+                        internal::group_invoke<with_entity>(func, entt,
+                                                            std::apply(
+                                                                [entt, pos](auto *...cpool) {
+                                                                    return std::tuple_cat(
+                                                                        internal::group_get_at(*cpool, entt, pos)...);
+                                                                },
+                                                                pools));
+#if TESSERA_ASSERT_ENABLED
+                        witness.check(entt);
+#endif
+                    }
+                }
+
+                last = first;
             }
         }
     }
@@ -832,7 +903,7 @@ public:
             typename internal::group_each_iterator<iterator, owned_t<Owned...>, get_t<Get...>>::value_type;
         constexpr bool with_entity = internal::group_applicable<Func, elements_type>();
         // pages never move, so pointers into them stay valid even if func makes a storage grow
-        constexpr auto block = internal::group_block_size<Owned...>();
+        constexpr auto block = internal::group_block_size<Owned..., Get...>();
         const common_type &lead = descriptor->handle();
 #if TESSERA_ASSERT_ENABLED
         auto witness = std::apply(
@@ -843,44 +914,59 @@ public:
             std::tuple_cat(opools, gpools));
         witness.lead_by(&lead);
 #endif
+        const auto at_block = [](const auto &pools, const std::size_t first) {
+            return std::apply(
+                [first](auto *...cpool) { return std::make_tuple(internal::group_block_at(*cpool, first)...); }, pools);
+        };
+        const auto elements_at = [](const auto &cursors, const std::size_t offset) {
+            return std::apply(
+                [offset](auto... cursor) { return std::tuple_cat(internal::group_block_element(cursor, offset)...); },
+                cursors);
+        };
 
         for (auto last = descriptor->length(); last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
-            const auto cursors = std::apply(
-                [first](auto *...cpool) { return std::make_tuple(internal::group_block_at(*cpool, first)...); },
-                opools);
+            const auto cursors = at_block(opools, first);
 
-            for (auto pos = last; pos != first;) {
-                --pos;
-                const auto offset = pos - first;
+            if (internal::group_gets_line_up(lead, gpools, first, last)) {
+                // the get storages hold the members at the same positions as the owned ones (always true for a
+                // full-owning group): every element is an offset from a cursor
+                const auto get_cursors = at_block(gpools, first);
+
+                TESSERA_UNROLL_LOOP
+                for (auto pos = last; pos != first;) {
+                    --pos;
 #if TESSERA_ASSERT_ENABLED
-                const auto current = lead.data()[pos];
+                    const auto current = lead.data()[pos];
 #endif
-                auto owned_elems = std::apply(
-                    [offset](auto... cursor) {
-                        return std::tuple_cat(internal::group_block_element(cursor, offset)...);
-                    },
-                    cursors);
-
-                if constexpr (with_entity || sizeof...(Get) != 0u) {
-                    const auto entt = lead.data()[pos];
-                    auto elems = std::tuple_cat(
-                        owned_elems,
-                        std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); },
-                                   gpools));
+                    auto elems =
+                        std::tuple_cat(elements_at(cursors, pos - first), elements_at(get_cursors, pos - first));
 
                     if constexpr (with_entity) {
-                        std::apply([&func, entt](auto &&...elem) { func(entt, std::forward<decltype(elem)>(elem)...); },
-                                   elems);
+                        internal::group_invoke<true>(func, lead.data()[pos], std::move(elems));
                     } else {
-                        std::apply(func, elems);
+                        std::apply(func, std::move(elems));
                     }
-                } else {
-                    std::apply(func, owned_elems);
-                }
 #if TESSERA_ASSERT_ENABLED
-                witness.check(current, pos);
+                    witness.check(current, pos);
 #endif
+                }
+            } else {
+                for (auto pos = last; pos != first;) {
+                    --pos;
+                    const auto entt = lead.data()[pos];
+                    internal::group_invoke<with_entity>(
+                        func, entt,
+                        std::tuple_cat(elements_at(cursors, pos - first),
+                                       std::apply(
+                                           [entt, pos](auto *...cpool) {
+                                               return std::tuple_cat(internal::group_get_at(*cpool, entt, pos)...);
+                                           },
+                                           gpools)));
+#if TESSERA_ASSERT_ENABLED
+                    witness.check(entt, pos);
+#endif
+                }
             }
 
             last = first;

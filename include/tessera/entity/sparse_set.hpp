@@ -11,6 +11,7 @@
 #include "fwd.hpp"
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -316,6 +317,36 @@ private:
 /// Fast modulo for powers of two.
 [[nodiscard]] constexpr std::size_t fast_mod(const std::size_t value, const std::size_t mod) noexcept {
     return value & (mod - 1u);
+}
+
+/// True if `set` holds at positions [first, last) the identifiers `lead` holds there (`lead` must reach `last`).
+/// Storages filled together line up like this, and the iteration loops then skip the membership test of every
+/// entity of the block: comparing two contiguous runs costs less than a lookup per entity. The runs are compared
+/// from the top down in short pieces, the direction iterations walk, so that once pools outgrow the caches the
+/// hardware prefetchers see one stream going down rather than a short stream going up in every block.
+template<typename Set, typename Lead>
+[[nodiscard]] bool lines_up(const Set &set, const Lead &lead, const std::size_t first,
+                            const std::size_t last) noexcept {
+    using entity_type = typename Lead::entity_type;
+    static_assert(std::is_same_v<typename Set::entity_type, entity_type> &&
+                  std::has_unique_object_representations_v<entity_type>);
+    constexpr std::size_t piece = 64u;
+
+    if (!(last <= set.size())) {
+        return false;
+    }
+
+    for (auto end = last; end != first;) {
+        const auto begin = (end - first > piece) ? end - piece : first;
+
+        if (std::memcmp(set.data() + begin, lead.data() + begin, (end - begin) * sizeof(entity_type)) != 0) {
+            return false;
+        }
+
+        end = begin;
+    }
+
+    return true;
 }
 
 } // namespace internal

@@ -245,25 +245,49 @@ class basic_storage
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
     }
 
+    // Pages come in blocks of consecutive pages, one allocation each: a view walks long runs of contiguous
+    // memory instead of pages that pools growing in turns have interleaved, which hardware prefetchers lose track
+    // of at every page. The blocks grow 1, 1, 2, 4... pages up to TESSERA_PAGE_BLOCK, so a small pool allocates
+    // no more than page by page; block boundaries depend on the page index alone, so nothing records them.
+    static constexpr std::size_t block_pages = TESSERA_PAGE_BLOCK;
+
+    [[nodiscard]] static constexpr std::size_t block_length(const std::size_t first_page) noexcept {
+        return first_page == 0u ? 1u : (first_page < block_pages ? first_page : block_pages);
+    }
+
     Type *assure_at_least(const std::size_t pos) {
         const auto idx = pos / page_size;
 
         if (!(idx < payload.size())) {
-            auto curr = payload.size();
             allocator_type allocator{get_allocator()};
-            payload.resize(idx + 1u, nullptr);
+            // payload.size() is always the first page of a block
+            for (auto curr = payload.size(); curr <= idx;) {
+                const auto length = block_length(curr);
+                payload.reserve(curr + length);
+                Type *const block = alloc_traits::allocate(allocator, page_size * length);
 
-            try {
-                for (; curr < payload.size(); ++curr) {
-                    payload[curr] = alloc_traits::allocate(allocator, page_size);
+                for (std::size_t next{}; next < length; ++next) {
+                    payload.push_back(block + next * page_size);
                 }
-            } catch (...) {
-                payload.resize(curr);
-                throw;
+
+                curr += length;
             }
         }
 
         return payload[idx] + internal::fast_mod(pos, page_size);
+    }
+
+    // Releases the blocks from page `from` on; `from` must be the first page of a block.
+    void release_blocks(std::size_t from) noexcept {
+        allocator_type allocator{get_allocator()};
+
+        for (auto curr = from; curr < payload.size();) {
+            const auto length = block_length(curr);
+            alloc_traits::deallocate(allocator, payload[curr], page_size * length);
+            curr += length;
+        }
+
+        payload.resize(from);
     }
 
     template<typename... Args>
@@ -299,8 +323,12 @@ class basic_storage
     }
 
     void shrink_to_size(const std::size_t sz) {
-        const auto from = (sz + page_size - 1u) / page_size;
-        allocator_type allocator{get_allocator()};
+        // the first block that holds no element of [0, sz)
+        std::size_t from{};
+
+        for (const auto needed = (sz + page_size - 1u) / page_size; from < needed;) {
+            from += block_length(from);
+        }
 
         for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
             if constexpr (traits_type::in_place_delete) {
@@ -312,11 +340,7 @@ class basic_storage
             }
         }
 
-        for (auto pos = from; pos < payload.size(); ++pos) {
-            alloc_traits::deallocate(allocator, payload[pos], page_size);
-        }
-
-        payload.resize(from);
+        release_blocks(from);
     }
 
     /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.

@@ -386,33 +386,6 @@ private:
     std::size_t lead;
 };
 
-/// Asks the caches to load [ptr, ptr + bytes) before it is used. The pages of a storage are separate
-/// allocations and hardware prefetchers stop at their boundaries: loading the next page ahead of the loop that
-/// walks it keeps iteration from waiting on memory once pools outgrow the caches.
-TESSERA_VIEW_INLINE void view_prefetch([[maybe_unused]] const void *ptr,
-                                       [[maybe_unused]] const std::size_t bytes) noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    constexpr std::size_t line = 64u;
-
-    for (std::size_t offset{}; offset < bytes; offset += line) {
-        __builtin_prefetch(static_cast<const char *>(ptr) + offset);
-    }
-#endif
-}
-
-/// Prefetches the elements a block of positions starting at `first` covers in a paged storage, if it has them.
-template<typename Type>
-TESSERA_VIEW_INLINE void view_prefetch_block([[maybe_unused]] Type &pool, [[maybe_unused]] const std::size_t first,
-                                             [[maybe_unused]] const std::size_t length) noexcept {
-    if constexpr (view_paged_storage<Type>) {
-        constexpr auto page = component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
-
-        if (first < pool.size()) {
-            view_prefetch(pool.raw()[first / page] + fast_mod(first, page), length * sizeof(typename Type::value_type));
-        }
-    }
-}
-
 /// Page size of a paged storage type, 0 for the others.
 template<typename Type>
 [[nodiscard]] consteval std::size_t view_page_size() noexcept {
@@ -462,7 +435,9 @@ template<bool Lead, typename Type, typename Base, typename Entity>
 
 /// Iterator of a multi-type view's each(): walks the leading storage like each(func) does, with typed storages
 /// and the positions of the current entity kept from the filtering step, and returns (entity, elements...)
-/// tuples by value.
+/// tuples by value. Like each(func), it walks blocks of positions that lie within one page of every paged
+/// storage and keeps the address of each storage's element at the start of the block, so that the elements of
+/// an entity found at the leading position are plain offsets; the others are found by page arithmetic.
 template<typename Common, typename GetList, typename ExcludeList>
 class view_each_iterator;
 
@@ -470,21 +445,60 @@ class view_each_iterator;
 template<typename Common, typename... Get, typename... Exclude>
 class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final {
     using entity_type = typename Common::entity_type;
+    using base_tuple = decltype(std::make_tuple(view_block_base(std::declval<Get &>(), std::size_t{})...));
+
+    static constexpr auto block = view_block_size<Get...>();
+
+    // Storages whose positions may hold tombstones or released identifiers never line up (see lines_up).
+    static constexpr bool lines_up_possible = sizeof...(Get) > 1u &&
+                                              ((!view_maybe_in_place_v<Get> && !view_maybe_swap_only_v<Get>)&&...);
 
     template<std::size_t... Index>
-    [[nodiscard]] bool valid(std::index_sequence<Index...>) {
-        const auto curr = static_cast<std::size_t>(pos);
+    TESSERA_VIEW_INLINE void enter_block(const std::size_t curr, std::index_sequence<Index...>) {
+        first = curr & ~(block - 1u);
+        ((std::get<Index>(bases) = view_block_base(*std::get<Index>(pools), first)), ...);
+
+        if constexpr (lines_up_possible) {
+            // only the current entity may leave while the loop body runs, which moves nothing below it: the
+            // comparison holds for the rest of the block
+            lined = ((Index == lead_index || lines_up(*std::get<Index>(pools), *lead, first, curr + 1u)) && ...);
+        }
+    }
+
+    template<std::size_t... Index>
+    [[nodiscard]] TESSERA_VIEW_INLINE bool valid(const std::size_t curr, std::index_sequence<Index...>) {
         const entity_type entt = lead->data()[curr];
 
-        return (entt != tombstone) &&
-               ((Index == lead_index ? (at[Index] = curr, true)
+        if constexpr (lines_up_possible) {
+            if (lined) {
+                return !std::apply([entt](auto *...excl) { return ((excl && view_member(*excl, entt)) || ...); },
+                                   filter);
+            }
+        }
+
+        if constexpr ((view_maybe_in_place_v<Get> || ...)) {
+            if (entt == tombstone) {
+                return false;
+            }
+        }
+
+        return ((Index == lead_index ? (at[Index] = curr, true)
                                      : ((at[Index] = view_find(*std::get<Index>(pools), entt, curr)) != view_npos)) &&
                 ...) &&
                !std::apply([entt](auto *...excl) { return ((excl && view_member(*excl, entt)) || ...); }, filter);
     }
 
-    void seek() {
-        for (; pos >= 0 && !valid(std::index_sequence_for<Get...>{}); --pos) {
+    TESSERA_VIEW_INLINE void seek() {
+        for (; pos >= 0; --pos) {
+            const auto curr = static_cast<std::size_t>(pos);
+
+            if (curr < first) {
+                enter_block(curr, std::index_sequence_for<Get...>{});
+            }
+
+            if (valid(curr, std::index_sequence_for<Get...>{})) {
+                break;
+            }
         }
 #if TESSERA_ASSERT_ENABLED
         current = pos >= 0 ? entity_type{lead->data()[static_cast<std::size_t>(pos)]} : entity_type{null};
@@ -492,9 +506,21 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
     }
 
     template<std::size_t... Index>
-    [[nodiscard]] auto dereference(std::index_sequence<Index...>) const {
-        const entity_type entt = lead->data()[static_cast<std::size_t>(pos)];
-        return std::tuple_cat(std::make_tuple(entt), view_element_tuple(*std::get<Index>(pools), entt, at[Index])...);
+    [[nodiscard]] TESSERA_VIEW_INLINE auto dereference(std::index_sequence<Index...>) const {
+        const auto curr = static_cast<std::size_t>(pos);
+        const entity_type entt = lead->data()[curr];
+
+        if constexpr (lines_up_possible) {
+            if (lined) {
+                return std::tuple_cat(std::make_tuple(entt),
+                                      view_block_tuple<true>(*std::get<Index>(pools), std::get<Index>(bases), entt,
+                                                             curr - first, curr, curr)...);
+            }
+        }
+
+        return std::tuple_cat(std::make_tuple(entt),
+                              view_block_tuple<false>(*std::get<Index>(pools), std::get<Index>(bases), entt,
+                                                      curr - first, curr, at[Index])...);
     }
 
 public:
@@ -508,13 +534,15 @@ public:
     using iterator_concept = std::forward_iterator_tag;
 
     /// An iterator that designates nothing (the end of a view that is not ready).
-    constexpr view_each_iterator() noexcept : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, at{} {}
+    constexpr view_each_iterator() noexcept
+        : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, first{}, bases{}, lined{}, at{} {}
 
     /// Starts at packed position `from` of the leading storage (the one at `index` among the get storages) and
     /// moves on to the first entity that passes the filters.
     view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
                        const std::size_t index, const std::ptrdiff_t from)
-        : pools{value}, filter{excl}, lead{leading}, lead_index{index}, pos{from}, at{} {
+        : pools{value}, filter{excl}, lead{leading},
+          lead_index{index}, pos{from}, first{static_cast<std::size_t>(-1)}, bases{}, at{} {
 #if TESSERA_ASSERT_ENABLED
         witness = view_witness<Common>("view::each() iterator", *leading, value);
 #endif
@@ -522,7 +550,7 @@ public:
     }
 
     /// Moves to the next entity.
-    view_each_iterator &operator++() {
+    TESSERA_VIEW_INLINE view_each_iterator &operator++() {
 #if TESSERA_ASSERT_ENABLED
         witness.check(current, static_cast<std::size_t>(pos));
 #endif
@@ -538,7 +566,9 @@ public:
     }
 
     /// The entity and its elements.
-    [[nodiscard]] reference operator*() const { return dereference(std::index_sequence_for<Get...>{}); }
+    [[nodiscard]] TESSERA_VIEW_INLINE reference operator*() const {
+        return dereference(std::index_sequence_for<Get...>{});
+    }
 
     /// Arrow on the tuple.
     [[nodiscard]] pointer operator->() const { return operator*(); }
@@ -554,6 +584,12 @@ private:
     const Common *lead;
     std::size_t lead_index;
     std::ptrdiff_t pos;
+    // start of the current block of positions, and the address of each storage's element at that start (null
+    // where a storage did not reach the block when it was entered, or has no pages)
+    std::size_t first;
+    base_tuple bases;
+    // every storage holds the entities of the current block at the leading positions: `at` is not used
+    bool lined;
     std::array<std::size_t, sizeof...(Get)> at;
 #if TESSERA_ASSERT_ENABLED
     iteration_witness<Common, sizeof...(Get)> witness{};
@@ -683,6 +719,10 @@ private:
     // the sparse array), elements by pointer arithmetic. The packed array is read again for every entity because
     // the callback may add to the storages and make it grow; element pages never move, so their addresses are
     // taken once per block. Nothing here allocates or calls a virtual function.
+    // Storages whose positions may hold tombstones or released identifiers never take the lined-up path.
+    static constexpr bool lines_up_possible = sizeof...(Get) > 1u && ((!internal::view_maybe_in_place_v<Get> &&
+                                                                       !internal::view_maybe_swap_only_v<Get>)&&...);
+
     template<std::size_t Lead, typename Func, std::size_t... Index>
     void each_from(Func &func, std::index_sequence<Index...>) const {
         using lead_type = type_list_element_t<Lead, type_list<Get...>>;
@@ -698,6 +738,31 @@ private:
             // entities found at the leading position are plain offsets from these bases
             const auto first = (pos - 1u) & ~(block - 1u);
             const auto base = std::make_tuple(internal::view_block_base(*std::get<Index>(pools), first)...);
+
+            if constexpr (lines_up_possible) {
+                // every storage has the entities of the block at the leading positions: no test but the excludes.
+                // Only the current entity may leave while func runs, and that moves nothing below it, so the
+                // comparison done here holds for the whole block
+                if (((Index == Lead || internal::lines_up(*std::get<Index>(pools), lead, first, pos)) && ...)) {
+                    TESSERA_UNROLL_LOOP
+                    while (pos != first) {
+                        --pos;
+                        const entity_type entt = lead.data()[pos];
+
+                        if (!in_excludes(entt)) {
+                            internal::view_invoke(
+                                func, entt,
+                                std::tuple_cat(internal::view_block_tuple<true>(
+                                    *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, pos)...));
+#if TESSERA_ASSERT_ENABLED
+                            witness.check(entt, pos);
+#endif
+                        }
+                    }
+
+                    continue;
+                }
+            }
 
             while (pos != first) {
                 --pos;
@@ -1230,17 +1295,15 @@ public:
 
         if constexpr (!stable && internal::view_paged_storage<Get>) {
             // page by page: the page pointer stays valid while elements are added or the current one removed,
-            // and the inner loop over one page is plain pointer arithmetic
+            // and the inner loop over one page is plain pointer arithmetic. Pages come in contiguous blocks (see
+            // basic_storage), so the hardware prefetchers keep up without software prefetching
             constexpr auto page = component_traits<typename Get::value_type, entity_type>::page_size;
 
             for (auto pos = pool->size(); pos != 0u;) {
                 const auto first = (pos - 1u) & ~(page - 1u);
                 auto *const elem = pool->raw()[first / page];
 
-                if (first != 0u) {
-                    internal::view_prefetch_block(*pool, first - page, page);
-                }
-
+                TESSERA_UNROLL_LOOP
                 for (auto *curr = elem + (pos - first); curr != elem;) {
                     --curr;
 #if TESSERA_ASSERT_ENABLED
