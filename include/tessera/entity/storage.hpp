@@ -255,23 +255,30 @@ class basic_storage
         return first_page == 0u ? 1u : (first_page < block_pages ? first_page : block_pages);
     }
 
+    // Allocates blocks until page `idx` exists. Kept out of assure_at_least, so that the check that runs on every
+    // emplace stays small enough to be inlined.
+    void allocate_pages_up_to(const std::size_t idx) {
+        allocator_type allocator{get_allocator()};
+
+        // payload.size() is always the first page of a block
+        for (auto curr = payload.size(); curr <= idx;) {
+            const auto length = block_length(curr);
+            payload.reserve(curr + length);
+            Type *const block = alloc_traits::allocate(allocator, page_size * length);
+
+            for (std::size_t next{}; next < length; ++next) {
+                payload.push_back(block + next * page_size);
+            }
+
+            curr += length;
+        }
+    }
+
     Type *assure_at_least(const std::size_t pos) {
         const auto idx = pos / page_size;
 
-        if (!(idx < payload.size())) {
-            allocator_type allocator{get_allocator()};
-            // payload.size() is always the first page of a block
-            for (auto curr = payload.size(); curr <= idx;) {
-                const auto length = block_length(curr);
-                payload.reserve(curr + length);
-                Type *const block = alloc_traits::allocate(allocator, page_size * length);
-
-                for (std::size_t next{}; next < length; ++next) {
-                    payload.push_back(block + next * page_size);
-                }
-
-                curr += length;
-            }
+        if (!(idx < payload.size())) [[unlikely]] {
+            allocate_pages_up_to(idx);
         }
 
         return payload[idx] + internal::fast_mod(pos, page_size);
