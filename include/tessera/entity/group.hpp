@@ -83,12 +83,18 @@ template<typename Storage>
 [[nodiscard]] constexpr auto group_get_at(Storage &pool, const typename Storage::entity_type entt,
                                           [[maybe_unused]] const std::size_t hint) {
     if constexpr (group_has_instances_v<Storage> && requires { pool.raw(); }) {
-        if (hint < pool.size() && pool.data()[hint] == entt) {
-            return group_element_at(pool, hint);
-        }
+        return group_element_at(pool, index_from_hint(pool, entt, hint));
+    } else {
+        return pool.get_as_tuple(entt);
     }
+}
 
-    return pool.get_as_tuple(entt);
+/// The elements of a member in every get storage of the tuple, found as group_get_at does.
+template<typename Entity, typename... Get>
+[[nodiscard]] constexpr auto group_get_all(const std::tuple<Get *...> &pools, const Entity entt,
+                                           const std::size_t hint) {
+    return std::apply([entt, hint](auto *...cpool) { return std::tuple_cat(group_get_at(*cpool, entt, hint)...); },
+                      pools);
 }
 
 /// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
@@ -124,6 +130,20 @@ template<typename Cursor>
     } else {
         return std::forward_as_tuple(cursor[offset]);
     }
+}
+
+/// The block cursors at packed position `first` of every storage of the tuple.
+template<typename... Storage>
+[[nodiscard]] constexpr auto group_block_cursors(const std::tuple<Storage *...> &pools,
+                                                 const std::size_t first) noexcept {
+    return std::apply([first](auto *...cpool) { return std::make_tuple(group_block_at(*cpool, first)...); }, pools);
+}
+
+/// The elements `offset` places after every cursor of the tuple.
+template<typename Cursors>
+[[nodiscard]] constexpr auto group_block_elements(const Cursors &cursors, const std::size_t offset) noexcept {
+    return std::apply([offset](auto... cursor) { return std::tuple_cat(group_block_element(cursor, offset)...); },
+                      cursors);
 }
 
 /// True if every get storage holds at positions [first, last) the identifiers `lead` holds there, so that their
@@ -197,8 +217,7 @@ public:
         return std::tuple_cat(
             std::make_tuple(entt),
             std::apply([pos](auto *...cpool) { return std::tuple_cat(group_element_at(*cpool, pos)...); }, owned),
-            std::apply([entt, pos](auto *...cpool) { return std::tuple_cat(group_get_at(*cpool, entt, pos)...); },
-                       pools));
+            group_get_all(pools, entt, pos));
     }
 
     [[nodiscard]] constexpr pointer operator->() const { return operator*(); }
@@ -634,21 +653,14 @@ public:
                 const auto first = (last - 1u) & ~(block - 1u);
 
                 if (internal::group_gets_line_up(set, pools, first, last)) {
-                    const auto cursors = std::apply(
-                        [first](auto *...cpool) { return std::make_tuple(internal::group_block_at(*cpool, first)...); },
-                        pools);
+                    const auto cursors = internal::group_block_cursors(pools, first);
 
                     TESSERA_UNROLL_LOOP
                     for (auto pos = last; pos != first;) {
                         --pos;
                         const auto entt = set.data()[pos];
-                        internal::group_invoke<with_entity>(
-                            func, entt,
-                            std::apply(
-                                [offset = pos - first](auto... cursor) {
-                                    return std::tuple_cat(internal::group_block_element(cursor, offset)...);
-                                },
-                                cursors));
+                        internal::group_invoke<with_entity>(func, entt,
+                                                            internal::group_block_elements(cursors, pos - first));
 #if TESSERA_ASSERT_ENABLED
                         witness.check(entt);
 #endif
@@ -657,13 +669,7 @@ public:
                     for (auto pos = last; pos != first;) {
                         --pos;
                         const auto entt = set.data()[pos];
-                        internal::group_invoke<with_entity>(func, entt,
-                                                            std::apply(
-                                                                [entt, pos](auto *...cpool) {
-                                                                    return std::tuple_cat(
-                                                                        internal::group_get_at(*cpool, entt, pos)...);
-                                                                },
-                                                                pools));
+                        internal::group_invoke<with_entity>(func, entt, internal::group_get_all(pools, entt, pos));
 #if TESSERA_ASSERT_ENABLED
                         witness.check(entt);
 #endif
@@ -914,24 +920,14 @@ public:
             std::tuple_cat(opools, gpools));
         witness.lead_by(&lead);
 #endif
-        const auto at_block = [](const auto &pools, const std::size_t first) {
-            return std::apply(
-                [first](auto *...cpool) { return std::make_tuple(internal::group_block_at(*cpool, first)...); }, pools);
-        };
-        const auto elements_at = [](const auto &cursors, const std::size_t offset) {
-            return std::apply(
-                [offset](auto... cursor) { return std::tuple_cat(internal::group_block_element(cursor, offset)...); },
-                cursors);
-        };
-
         for (auto last = descriptor->length(); last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
-            const auto cursors = at_block(opools, first);
+            const auto cursors = internal::group_block_cursors(opools, first);
 
             if (internal::group_gets_line_up(lead, gpools, first, last)) {
                 // the get storages hold the members at the same positions as the owned ones (always true for a
                 // full-owning group): every element is an offset from a cursor
-                const auto get_cursors = at_block(gpools, first);
+                const auto get_cursors = internal::group_block_cursors(gpools, first);
 
                 TESSERA_UNROLL_LOOP
                 for (auto pos = last; pos != first;) {
@@ -939,8 +935,8 @@ public:
 #if TESSERA_ASSERT_ENABLED
                     const auto current = lead.data()[pos];
 #endif
-                    auto elems =
-                        std::tuple_cat(elements_at(cursors, pos - first), elements_at(get_cursors, pos - first));
+                    auto elems = std::tuple_cat(internal::group_block_elements(cursors, pos - first),
+                                                internal::group_block_elements(get_cursors, pos - first));
 
                     if constexpr (with_entity) {
                         internal::group_invoke<true>(func, lead.data()[pos], std::move(elems));
@@ -957,12 +953,8 @@ public:
                     const auto entt = lead.data()[pos];
                     internal::group_invoke<with_entity>(
                         func, entt,
-                        std::tuple_cat(elements_at(cursors, pos - first),
-                                       std::apply(
-                                           [entt, pos](auto *...cpool) {
-                                               return std::tuple_cat(internal::group_get_at(*cpool, entt, pos)...);
-                                           },
-                                           gpools)));
+                        std::tuple_cat(internal::group_block_elements(cursors, pos - first),
+                                       internal::group_get_all(gpools, entt, pos)));
 #if TESSERA_ASSERT_ENABLED
                     witness.check(entt, pos);
 #endif

@@ -319,6 +319,14 @@ private:
     return value & (mod - 1u);
 }
 
+/// The packed position of an identifier the set contains, trying `hint` first: sets filled together keep an
+/// entity at the same position, and then the sparse array is not touched.
+template<typename Set>
+[[nodiscard]] constexpr std::size_t index_from_hint(const Set &set, const typename Set::entity_type entt,
+                                                    const std::size_t hint) {
+    return (hint < set.size() && set.data()[hint] == entt) ? hint : set.index(entt);
+}
+
 /// True if `set` holds at positions [first, last) the identifiers `lead` holds there (`lead` must reach `last`).
 /// Storages filled together line up like this, and the iteration loops then skip the membership test of every
 /// entity of the block: comparing two contiguous runs costs less than a lookup per entity. The runs are compared

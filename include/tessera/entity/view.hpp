@@ -158,11 +158,11 @@ template<typename Type, typename Entity>
     return pos;
 }
 
-/// The packed position of an identifier the storage contains, trying `hint` first.
-template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_index(const Type &pool, const Entity entt, const std::size_t hint) {
-    return (hint < pool.size() && pool.data()[hint] == entt) ? hint : pool.index(entt);
-}
+/// True if blocks of these storages may line up (see lines_up): storages whose positions may hold tombstones or
+/// released identifiers never take the lined-up path, and a single storage has nothing to line up with.
+template<typename... Get>
+inline constexpr bool view_may_line_up_v = sizeof...(Get) > 1u &&
+                                           ((!view_maybe_in_place_v<Get> && !view_maybe_swap_only_v<Get>)&&...);
 
 /// The element at a packed position, by page arithmetic for paged storages.
 template<typename Type>
@@ -329,7 +329,7 @@ class extended_view_iterator final {
     template<std::size_t Index>
     [[nodiscard]] std::size_t hinted(const typename It::value_type entt, const std::size_t pos) const {
         if constexpr (view_has_instances_v<std::remove_pointer_t<std::tuple_element_t<Index, std::tuple<Get *...>>>>) {
-            return view_index(*std::get<Index>(pools), entt, pos);
+            return index_from_hint(*std::get<Index>(pools), entt, pos);
         } else {
             return pos;
         }
@@ -449,9 +449,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
 
     static constexpr auto block = view_block_size<Get...>();
 
-    // Storages whose positions may hold tombstones or released identifiers never line up (see lines_up).
-    static constexpr bool lines_up_possible = sizeof...(Get) > 1u &&
-                                              ((!view_maybe_in_place_v<Get> && !view_maybe_swap_only_v<Get>)&&...);
+    static constexpr bool lines_up_possible = view_may_line_up_v<Get...>;
 
     template<std::size_t... Index>
     TESSERA_VIEW_INLINE void enter_block(const std::size_t curr, std::index_sequence<Index...>) {
@@ -719,9 +717,7 @@ private:
     // the sparse array), elements by pointer arithmetic. The packed array is read again for every entity because
     // the callback may add to the storages and make it grow; element pages never move, so their addresses are
     // taken once per block. Nothing here allocates or calls a virtual function.
-    // Storages whose positions may hold tombstones or released identifiers never take the lined-up path.
-    static constexpr bool lines_up_possible = sizeof...(Get) > 1u && ((!internal::view_maybe_in_place_v<Get> &&
-                                                                       !internal::view_maybe_swap_only_v<Get>)&&...);
+    static constexpr bool lines_up_possible = internal::view_may_line_up_v<Get...>;
 
     template<std::size_t Lead, typename Func, std::size_t... Index>
     void each_from(Func &func, std::index_sequence<Index...>) const {
