@@ -1011,3 +1011,110 @@ TEST(GroupIteration, LinedUpAndScatteredBlocksGiveTheSameMembers) {
         EXPECT_EQ(position.x, velocity.dx);
     }
 }
+
+namespace {
+
+// Every member's elements, as each(func) hands them out, must be the member's own: the lined-up path reads them
+// at the member's position, the other path looks them up.
+template<typename Group>
+void expect_own_elements(tessera::registry &registry, const Group &group) {
+    std::size_t visited{};
+    group.each([&](const tessera::entity entt, pos &position, vel &velocity) {
+        EXPECT_EQ(&position, &registry.get<pos>(entt));
+        EXPECT_EQ(&velocity, &registry.get<vel>(entt));
+        ++visited;
+    });
+    EXPECT_EQ(visited, group.size());
+}
+
+} // namespace
+
+TEST(GroupIteration, RememberedLineUpFollowsEveryChangeOfThePools) {
+    // each() remembers that the get storages lined up and skips the comparison next time, until a packed array
+    // changes: every change below makes a remembered verdict wrong if it were kept
+    tessera::registry registry;
+    auto partial = registry.group<pos>(tessera::get<vel>);
+    auto non_owning = registry.group<>(tessera::get<pos, vel>);
+    const int count = static_cast<int>(tessera::component_traits<vel>::page_size) + 5;
+    std::vector<tessera::entity> entities;
+
+    for (int idx{}; idx < count; ++idx) {
+        entities.push_back(registry.create());
+        registry.emplace<pos>(entities.back(), idx);
+        registry.emplace<vel>(entities.back(), idx);
+    }
+
+    const auto check = [&] {
+        // twice: the first call may find the pools lined up and remember it, the second relies on that
+        for (int round{}; round < 2; ++round) {
+            expect_own_elements(registry, partial);
+            expect_own_elements(registry, non_owning);
+        }
+    };
+
+    check();
+    auto &velocities = registry.storage<vel>();
+    velocities.swap_elements(entities[1], entities[count - 2]);
+    check();
+    registry.sort<vel>([](const vel &lhs, const vel &rhs) { return lhs.dx > rhs.dx; });
+    check();
+    registry.sort<vel>([](const vel &lhs, const vel &rhs) { return lhs.dx < rhs.dx; });
+    check();
+    registry.erase<vel>(entities[3]);
+    registry.emplace<vel>(entities[3], 3);
+    check();
+    registry.destroy(entities[0]);
+    entities[0] = registry.create();
+    registry.emplace<vel>(entities[0], 0);
+    registry.emplace<pos>(entities[0], 0);
+    check();
+    velocities.clear();
+
+    for (const auto entt : entities) {
+        registry.emplace<vel>(entt, registry.get<pos>(entt).x);
+    }
+
+    check();
+
+    // removing the current member from inside each() leaves a verdict that the next call must not trust blindly
+    partial.each([&](const tessera::entity entt, pos &position, vel &) {
+        if (position.x % 3 == 0) {
+            registry.erase<vel>(entt);
+        }
+    });
+    check();
+    EXPECT_EQ(partial.size(), non_owning.size());
+}
+
+TEST(GroupIteration, RememberedLineUpFollowsTheNumberOfMembers) {
+    // a member can join an owning group without moving in any storage (it already sits right after the block);
+    // the get storage holds another entity at that position, so the block no longer lines up
+    tessera::registry registry;
+    auto group = registry.group<pos>(tessera::get<vel>, tessera::exclude<tag>);
+    std::vector<tessera::entity> entities;
+
+    for (int idx{}; idx < 4; ++idx) {
+        entities.push_back(registry.create());
+        registry.emplace<pos>(entities.back(), idx);
+        registry.emplace<vel>(entities.back(), idx);
+    }
+
+    const auto stranger = registry.create();
+    registry.emplace<vel>(stranger, -1);
+    const auto late = registry.create();
+    registry.emplace<tag>(late);
+    registry.emplace<pos>(late, 4);
+    registry.emplace<vel>(late, 4);
+
+    expect_own_elements(registry, group);
+    expect_own_elements(registry, group);
+    const auto pos_revision = registry.storage<pos>().revision();
+    const auto vel_revision = registry.storage<vel>().revision();
+
+    registry.erase<tag>(late);
+    ASSERT_EQ(group.size(), 5u);
+    EXPECT_EQ(registry.storage<pos>().revision(), pos_revision);
+    EXPECT_EQ(registry.storage<vel>().revision(), vel_revision);
+    EXPECT_EQ(registry.storage<vel>().index(late), 5u);
+    expect_own_elements(registry, group);
+}

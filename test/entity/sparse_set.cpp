@@ -1399,3 +1399,80 @@ TEST(sparse_set, push_is_strongly_exception_safe) {
     }
     EXPECT_TRUE(log.balanced());
 }
+
+TEST_P(any_policy, revision_grows_with_every_change_of_the_packed_array) {
+    tessera::sparse_set set{GetParam()};
+    auto last = set.revision();
+    // every step below must move the revision on; reading the set must not
+    const auto changed = [&set, &last] {
+        const auto now = set.revision();
+        const bool grew = now > last;
+        last = now;
+        return grew;
+    };
+
+    set.push(make(0u));
+    EXPECT_TRUE(changed());
+    const auto all = ids({1u, 2u, 3u, 4u});
+    set.push(all.begin(), all.end());
+    EXPECT_TRUE(changed());
+
+    // reads, reserving and shrinking leave the identifiers where they are
+    EXPECT_TRUE(set.contains(make(2u)));
+    EXPECT_EQ(set.index(make(0u)), 0u);
+    [[maybe_unused]] const auto found = set.find(make(3u));
+    set.reserve(64u);
+    set.shrink_to_fit();
+    EXPECT_FALSE(changed());
+
+    set.swap_elements(make(0u), make(4u));
+    EXPECT_TRUE(changed());
+    set.bump(traits::construct(2u, 3u));
+    EXPECT_TRUE(changed());
+    set.erase(make(1u));
+    EXPECT_TRUE(changed());
+    EXPECT_TRUE(set.remove(make(3u)));
+    EXPECT_TRUE(changed());
+    EXPECT_FALSE(set.remove(make(3u)));
+    EXPECT_FALSE(changed());
+    set.compact();
+    changed(); // a change only for in-place sets, which had holes
+
+    set.sort([](const auto lhs, const auto rhs) { return traits::to_entity(lhs) < traits::to_entity(rhs); });
+    EXPECT_TRUE(changed());
+    const auto order = ids({4u});
+    set.sort_as(order.begin(), order.end());
+    EXPECT_TRUE(changed());
+
+    tessera::sparse_set other{GetParam()};
+    other.push(make(7u));
+    set.swap(other);
+    EXPECT_TRUE(changed());
+    EXPECT_GT(other.revision(), 0u);
+
+    // a set moved into another never reads as a state the target had before
+    const auto before_move = other.revision();
+    set = std::move(other);
+    EXPECT_TRUE(changed());
+    EXPECT_GT(other.revision(), before_move); // NOLINT(bugprone-use-after-move): moved-from sets are empty
+    tessera::sparse_set moved{std::move(set)};
+    EXPECT_GT(moved.revision(), last);
+    EXPECT_TRUE(changed()); // NOLINT(bugprone-use-after-move)
+
+    const auto before_clear = moved.revision();
+    moved.clear();
+    EXPECT_GT(moved.revision(), before_clear);
+}
+
+TEST(sparse_set, revision_follows_the_swap_only_boundary) {
+    tessera::sparse_set set{deletion_policy::swap_only};
+    const auto all = ids({0u, 1u, 2u});
+    set.push(all.begin(), all.end());
+    auto last = set.revision();
+
+    set.free_list(1u);
+    EXPECT_GT(set.revision(), last);
+    last = set.revision();
+    set.erase(make(0u));
+    EXPECT_GT(set.revision(), last);
+}

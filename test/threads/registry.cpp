@@ -2,6 +2,7 @@
 // created beforehand), and many threads reading through views of a const registry. Run under ThreadSanitizer
 // (`tsan` preset), a data race in the library's read paths or in shared bookkeeping would be reported.
 #include <gtest/gtest.h>
+#include <tessera/entity/group.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>
 #include <thread>
@@ -110,3 +111,42 @@ TEST(Threads, ManyReadersThroughViewsOfAConstRegistry) {
 }
 
 } // namespace
+
+TEST(Threads, ManyReadersOfOneGroup) {
+    // each() of a partial- or non-owning group records whether its pools line up; readers running each() on the
+    // same group at once all write that record
+    tessera::registry registry;
+    auto partial = registry.group<value<0>>(tessera::get<value<1>>);
+    auto non_owning = registry.group<>(tessera::get<value<2>, value<1>>);
+
+    for (int i = 0; i < entity_count; ++i) {
+        const auto entt = registry.create();
+        registry.emplace<value<0>>(entt, i);
+        registry.emplace<value<1>>(entt, 2);
+        registry.emplace<value<2>>(entt, 3);
+    }
+
+    std::vector<long long> sums(4u);
+    std::vector<std::thread> threads;
+
+    for (std::size_t t = 0; t < sums.size(); ++t) {
+        threads.emplace_back([&partial, &non_owning, &sums, t] {
+            for (int round = 0; round < rounds; ++round) {
+                long long sum{};
+                partial.each([&sum](const value<0> &lhs, const value<1> &rhs) { sum += lhs.amount * rhs.amount; });
+                non_owning.each([&sum](const value<2> &lhs, const value<1> &rhs) { sum += lhs.amount * rhs.amount; });
+                sums[t] = sum;
+            }
+        });
+    }
+
+    for (auto &thread : threads) {
+        thread.join();
+    }
+
+    const long long expected = 2LL * (entity_count - 1) * entity_count / 2 + 6LL * entity_count;
+
+    for (const auto sum : sums) {
+        EXPECT_EQ(sum, expected);
+    }
+}

@@ -15,7 +15,9 @@
 #include "sparse_set.hpp"
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <string_view>
 #include <tuple>
@@ -146,13 +148,19 @@ template<typename Cursors>
                       cursors);
 }
 
+/// True if the elements of every listed storage can be reached page by page (raw()); false for a custom storage
+/// with instances but without pages, whose elements only come through get().
+template<typename... Storage>
+[[nodiscard]] consteval bool group_pages_reachable() noexcept {
+    return ((!group_has_instances_v<Storage> || requires(Storage & pool) { pool.raw(); }) && ...);
+}
+
 /// True if every get storage holds at positions [first, last) the identifiers `lead` holds there, so that their
 /// elements are offsets from block cursors. Members are in every get storage, so equal identifiers suffice.
 template<typename Lead, typename... Get>
 [[nodiscard]] bool group_gets_line_up(const Lead &lead, const std::tuple<Get *...> &pools, const std::size_t first,
                                       const std::size_t last) noexcept {
-    if constexpr (((group_has_instances_v<Get> && !requires(Get & pool) { pool.raw(); }) || ...)) {
-        // a storage with instances but without pages: elements only come through get()
+    if constexpr (!group_pages_reachable<Get...>()) {
         return false;
     } else {
         return std::apply([&](auto *...cpool) { return (lines_up(*cpool, lead, first, last) && ...); }, pools);
@@ -178,6 +186,50 @@ template<typename Func, typename Tuple>
     }
     (std::make_index_sequence<std::tuple_size_v<Tuple>>{});
 }
+
+/// What a group learnt in its last undisturbed each(): that every get storage held each member at the member's
+/// own position in the group's lead (its set of members, or its first owned storage). The key is the revision of
+/// the lead and of every get storage, then the number of members; while the key matches, the packed arrays are
+/// the ones compared, and each() skips the comparison. Relaxed atomics: concurrent each() calls on one group are
+/// allowed (they only read) and may record the same key at once; writers are already ordered against readers by
+/// whatever lets them modify the pools.
+template<std::size_t Count>
+class lined_up_memo {
+public:
+    /// Revisions of the lead and the get storages, then the number of members.
+    using key_type = std::array<std::uint64_t, Count>;
+
+    /// An empty memo: no revision has reached the largest count.
+    lined_up_memo() noexcept {
+        for (auto &value : seen) {
+            value.store(UINT64_MAX, std::memory_order_relaxed);
+        }
+    }
+
+    lined_up_memo(const lined_up_memo &) = delete;
+    lined_up_memo &operator=(const lined_up_memo &) = delete;
+
+    /// True if the get storages were found lined up at exactly this key.
+    [[nodiscard]] bool holds(const key_type &key) const noexcept {
+        for (std::size_t pos{}; pos < Count; ++pos) {
+            if (seen[pos].load(std::memory_order_relaxed) != key[pos]) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// Records that the get storages are lined up at this key.
+    void remember(const key_type &key) noexcept {
+        for (std::size_t pos{}; pos < Count; ++pos) {
+            seen[pos].store(key[pos], std::memory_order_relaxed);
+        }
+    }
+
+private:
+    std::array<std::atomic<std::uint64_t>, Count> seen;
+};
 
 /// Input iterator behind a group's each(): walks the group's entities (a sparse set iterator) and yields
 /// (entity, owned elements..., get elements...) tuples by value. Owned elements are read at the iterator's
@@ -293,6 +345,19 @@ public:
     /// The set of member entities.
     [[nodiscard]] common_type &handle() noexcept { return elem; }
 
+    /// The state of the set and the get storages that decides whether they line up.
+    [[nodiscard]] typename lined_up_memo<sizeof...(Get) + 2u>::key_type lined_up_key() const noexcept {
+        return std::apply(
+            [this](auto *...cpool) {
+                return typename lined_up_memo<sizeof...(Get) + 2u>::key_type{elem.revision(), cpool->revision()...,
+                                                                             elem.size()};
+            },
+            pools);
+    }
+
+    /// Whether the get storages lined up with the set of members at a given key.
+    [[nodiscard]] lined_up_memo<sizeof...(Get) + 2u> &lined_up() const noexcept { return memo; }
+
     /// The storage at Index among Get..., Exclude...
     template<std::size_t Index>
     [[nodiscard]] auto *storage() const noexcept {
@@ -331,6 +396,7 @@ private:
     std::tuple<Get *...> pools;
     std::tuple<Exclude *...> filter;
     common_type elem;
+    mutable lined_up_memo<sizeof...(Get) + 2u> memo;
 };
 
 /// Handler of an owning group: it keeps the members at positions [0, length()) of every owned storage, in the
@@ -395,6 +461,18 @@ public:
 
     /// The first owned storage.
     [[nodiscard]] common_type &handle() const noexcept { return *std::get<0>(pools); }
+
+    /// The state of the first owned storage and the get storages that decides whether they line up.
+    [[nodiscard]] typename lined_up_memo<sizeof...(Get) + 2u>::key_type lined_up_key() const noexcept {
+        return [this]<std::size_t... Index>(std::index_sequence<Index...>) {
+            return typename lined_up_memo<sizeof...(Get) + 2u>::key_type{
+                handle().revision(), std::get<owned_count + Index>(pools)->revision()..., len};
+        }
+        (std::index_sequence_for<Get...>{});
+    }
+
+    /// Whether the get storages lined up with the first owned storage at a given key.
+    [[nodiscard]] lined_up_memo<sizeof...(Get) + 2u> &lined_up() const noexcept { return memo; }
 
     /// The storage at Index among Owned..., Get..., Exclude...
     template<std::size_t Index>
@@ -476,6 +554,7 @@ private:
     std::tuple<Owned *..., Get *...> pools;
     std::tuple<Exclude *...> filter;
     size_type len{};
+    mutable lined_up_memo<sizeof...(Get) + 2u> memo;
 };
 
 } // namespace internal
@@ -646,13 +725,19 @@ public:
 
             // blocks of positions within one page of every get storage: where the storages line up with the
             // group's set, the elements are offsets from per-block cursors; elsewhere the position of the set is
-            // tried first, then the sparse arrays
+            // tried first, then the sparse arrays. Whether they line up is remembered from the last each() that
+            // found them so, until one of the packed arrays changes.
             constexpr auto block = internal::group_block_size<Get...>();
+            const auto key = descriptor->lined_up_key();
+            const bool known = internal::group_pages_reachable<Get...>() && descriptor->lined_up().holds(key);
+            bool all_lined_up = true;
 
             for (auto last = set.size(); last != 0u;) {
                 const auto first = (last - 1u) & ~(block - 1u);
+                const bool lined_up = known || internal::group_gets_line_up(set, pools, first, last);
+                all_lined_up = all_lined_up && lined_up;
 
-                if (internal::group_gets_line_up(set, pools, first, last)) {
+                if (lined_up) {
                     const auto cursors = internal::group_block_cursors(pools, first);
 
                     TESSERA_UNROLL_LOOP
@@ -677,6 +762,11 @@ public:
                 }
 
                 last = first;
+            }
+
+            // func may have changed the pools between two blocks: then the verdicts mix two states
+            if (!known && all_lined_up && descriptor->lined_up_key() == key) {
+                descriptor->lined_up().remember(key);
             }
         }
     }
@@ -920,11 +1010,20 @@ public:
             std::tuple_cat(opools, gpools));
         witness.lead_by(&lead);
 #endif
+        // whether the get storages line up is remembered from the last each() that found them so, until one of
+        // the packed arrays or the number of members changes; a full-owning group has nothing to compare
+        constexpr bool has_gets = sizeof...(Get) != 0u;
+        const auto key = has_gets ? descriptor->lined_up_key() : decltype(descriptor->lined_up_key()){};
+        const bool known = has_gets && internal::group_pages_reachable<Get...>() && descriptor->lined_up().holds(key);
+        bool all_lined_up = true;
+
         for (auto last = descriptor->length(); last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
             const auto cursors = internal::group_block_cursors(opools, first);
+            const bool lined_up = known || internal::group_gets_line_up(lead, gpools, first, last);
+            all_lined_up = all_lined_up && lined_up;
 
-            if (internal::group_gets_line_up(lead, gpools, first, last)) {
+            if (lined_up) {
                 // the get storages hold the members at the same positions as the owned ones (always true for a
                 // full-owning group): every element is an offset from a cursor
                 const auto get_cursors = internal::group_block_cursors(gpools, first);
@@ -962,6 +1061,11 @@ public:
             }
 
             last = first;
+        }
+
+        // func may have changed the pools between two blocks: then the verdicts mix two states
+        if (has_gets && !known && all_lined_up && descriptor->lined_up_key() == key) {
+            descriptor->lined_up().remember(key);
         }
     }
 

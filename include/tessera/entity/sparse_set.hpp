@@ -11,6 +11,7 @@
 #include "fwd.hpp"
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -454,6 +455,7 @@ private:
     }
 
     void swap_at(const size_type lhs, const size_type rhs) {
+        ++edits;
         auto &from = packed[lhs];
         auto &to = packed[rhs];
 
@@ -479,6 +481,7 @@ protected:
 #if TESSERA_ASSERT_ENABLED
         note_change(*it);
 #endif
+        ++edits;
         auto &self = sparse_ref(*it);
         const auto entt = traits_type::to_entity(self);
         sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
@@ -492,6 +495,7 @@ protected:
     void in_place_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
+        ++edits;
         const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
         packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
         head = pos;
@@ -502,6 +506,7 @@ protected:
     void pop_back_entity() {
         TESSERA_ASSERT(mode != deletion_policy::swap_only && !packed.empty() && packed.back() != tombstone,
                        "sparse_set: pop_back_entity needs an identifier at the back of an appending set");
+        ++edits;
         sparse_ref(packed.back()) = null;
         packed.pop_back();
     }
@@ -580,6 +585,7 @@ protected:
             break;
         }
 
+        ++edits;
         head = policy_to_head();
         packed.clear();
     }
@@ -598,6 +604,7 @@ protected:
         TESSERA_ASSERT(mode == Policy, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
         TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
+        ++edits;
         auto &elem = assure_at_least(entt);
         auto pos = size();
 
@@ -658,6 +665,7 @@ protected:
 
     /// Releases the storage that backs a moved-from or destroyed set.
     void release_memory() {
+        ++edits;
         release_sparse_pages();
         sparse.clear();
         packed.clear();
@@ -702,9 +710,10 @@ public:
     /// Move constructor: the source is left empty.
     basic_sparse_set(basic_sparse_set &&other) noexcept
         : sparse{std::move(other.sparse)}, packed{std::move(other.packed)}, info_{other.info_}, mode{other.mode},
-          head{std::exchange(other.head, policy_to_head())} {
+          head{std::exchange(other.head, policy_to_head())}, edits{other.edits + 1u} {
         other.sparse.clear();
         other.packed.clear();
+        ++other.edits;
 #if TESSERA_ASSERT_ENABLED
         other.note_rearrangement(true);
 #endif
@@ -713,9 +722,11 @@ public:
     /// Allocator-extended move constructor. The allocators must compare equal.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
         : sparse{std::move(movable(other, allocator).sparse), allocator}, packed{std::move(other.packed), allocator},
-          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())} {
+          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())}, edits{other.edits +
+                                                                                                         1u} {
         other.sparse.clear();
         other.packed.clear();
+        ++other.edits;
 #if TESSERA_ASSERT_ENABLED
         other.note_rearrangement(true);
 #endif
@@ -735,8 +746,10 @@ public:
             info_ = other.info_;
             mode = other.mode;
             head = std::exchange(other.head, other.policy_to_head());
+            edits = std::max(edits, other.edits) + 1u;
             other.sparse.clear();
             other.packed.clear();
+            ++other.edits;
 #if TESSERA_ASSERT_ENABLED
             note_rearrangement(true);
             other.note_rearrangement(true);
@@ -754,6 +767,7 @@ public:
         swap(info_, other.info_);
         swap(mode, other.mode);
         swap(head, other.head);
+        edits = other.edits = std::max(edits, other.edits) + 1u;
 #if TESSERA_ASSERT_ENABLED
         note_rearrangement(true);
         other.note_rearrangement(true);
@@ -773,6 +787,7 @@ public:
     void free_list(const size_type value) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only && value <= packed.size(),
                        "sparse_set: free_list can only be set on swap-only sets, within size()");
+        ++edits;
         head = value;
     }
 
@@ -913,6 +928,7 @@ public:
         auto &elem = sparse_ref(entt);
         TESSERA_ASSERT(elem != null, "sparse_set: cannot bump an identifier that is not in the set");
         elem = traits_type::combine(traits_type::to_integral(elem), traits_type::to_integral(entt));
+        ++edits;
         packed[static_cast<size_type>(traits_type::to_entity(elem))] = entt;
         return traits_type::to_version(entt);
     }
@@ -977,6 +993,7 @@ public:
         note_rearrangement(mode == deletion_policy::in_place && head != max_size);
 #endif
         if (mode == deletion_policy::in_place) {
+            ++edits;
             size_type from = packed.size();
             size_type pos = std::exchange(head, max_size);
 
@@ -1025,6 +1042,7 @@ public:
 #if TESSERA_ASSERT_ENABLED
         note_rearrangement(length > 1u);
 #endif
+        ++edits;
 
         algo(packed.rend() - static_cast<difference_type>(length), packed.rend(), std::move(compare),
              std::forward<Args>(args)...);
@@ -1095,6 +1113,12 @@ public:
     /// The type of the elements, type_id<void>() for plain sets.
     [[nodiscard]] const type_info &info() const noexcept { return *info_; }
 
+    /// A count that grows whenever the packed array changes: an identifier added, removed, moved or given a new
+    /// version, the set cleared, moved or swapped. Two equal readings of one set mean that its packed array did
+    /// not change in between, so conclusions drawn from it (a group's lined-up pools) still hold. Elements can
+    /// change without it.
+    [[nodiscard]] std::uint64_t revision() const noexcept { return edits; }
+
     /// Hands a value to the derived classes; mixins take their registry this way.
     template<typename Type>
     void bind(Type &&value) noexcept {
@@ -1141,6 +1165,8 @@ private:
     const type_info *info_;
     deletion_policy mode;
     size_type head;
+    // grows with every write to the packed array; see revision()
+    std::uint64_t edits{};
 };
 
 #if TESSERA_ASSERT_ENABLED
