@@ -1043,3 +1043,69 @@ TEST(ViewIteration, LinedUpBlockSurvivesRemovingTheCurrentEntity) {
     EXPECT_EQ(visited, count / 2 + count / 3);
     registry.view<position, velocity>().each([](const position &pos, const velocity &) { EXPECT_NE(pos.x % 4, 1); });
 }
+
+TEST(ViewIteration, GuessedPositionsGiveEachEntityItsOwnElements) {
+    // position is given in entity order from the 40th entity on (its positions sit below the entity indices) and
+    // velocity to every third entity: a view led by velocity finds positions by the distance between index and
+    // position learnt from the previous entity. Some entities then leave and rejoin position, and a few
+    // identifiers are recycled, so that the distance changes along the way and guesses miss too.
+    tessera::registry registry;
+    const int count = 3 * static_cast<int>(tessera::component_traits<position>::page_size) + 11;
+    std::vector<entity> entities;
+
+    for (int idx{}; idx < count; ++idx) {
+        entities.push_back(registry.create());
+
+        if (idx >= 40) {
+            registry.emplace<position>(entities.back(), idx, 0);
+        }
+
+        if (idx % 3 == 0) {
+            registry.emplace<velocity>(entities.back(), idx, 0);
+        }
+    }
+
+    for (int idx = 100; idx < count; idx += 97) {
+        const auto entt = entities[static_cast<std::size_t>(idx)];
+        registry.erase<position>(entt);
+        registry.emplace<position>(entt, idx, 0);
+    }
+
+    for (int idx = 41; idx < count; idx += 301) {
+        auto &entt = entities[static_cast<std::size_t>(idx)];
+        registry.destroy(entt);
+        entt = registry.create();
+        registry.emplace<velocity>(entt, idx, 0);
+    }
+
+    std::vector<entity> expected;
+    const tessera::sparse_set &velocities = registry.storage<velocity>();
+
+    for (const auto entt : velocities) {
+        if (registry.all_of<position>(entt) && !registry.all_of<tag>(entt)) {
+            expected.push_back(entt);
+        }
+    }
+
+    registry.emplace<tag>(entities[300]);
+    expected.erase(std::remove(expected.begin(), expected.end(), entities[300]), expected.end());
+
+    auto view = registry.view<velocity, position>(exclude<tag>);
+    view.use<velocity>();
+    std::vector<entity> seen;
+    view.each([&](const entity entt, velocity &vel, position &pos) {
+        EXPECT_EQ(pos.x, vel.dx);
+        EXPECT_EQ(&pos, &registry.get<position>(entt));
+        seen.push_back(entt);
+    });
+    EXPECT_EQ(seen, expected);
+    seen.clear();
+
+    for (auto [entt, vel, pos] : view.each()) {
+        EXPECT_EQ(pos.x, vel.dx);
+        EXPECT_EQ(&pos, &registry.get<position>(entt));
+        seen.push_back(entt);
+    }
+
+    EXPECT_EQ(seen, expected);
+}

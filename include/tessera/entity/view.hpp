@@ -158,6 +158,37 @@ template<typename Type, typename Entity>
     return pos;
 }
 
+/// Where a view found the previous entity in a storage: the distance from that entity's index to its position.
+/// Storages filled in entity order (the components an entity gets when it spawns) keep that distance across the
+/// entities a lead skips, where positions alone no longer match: a lead of every other entity finds the next one
+/// at the guessed position, not at its own.
+struct view_guess {
+    /// Position minus index (unsigned: wraps for positions below the index).
+    std::size_t shift{};
+};
+
+/// view_find with a guess first (see view_guess); a miss learns the new distance.
+template<typename Type, typename Entity>
+[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_find_guessing(const Type &pool, const Entity entt,
+                                                                 const std::size_t hint, view_guess &guess) {
+    const auto index = static_cast<std::size_t>(entt_traits<Entity>::to_entity(entt));
+    // a guess below zero wraps past the end and fails the range test
+    std::size_t pos = index + guess.shift;
+
+    if (!(pos < pool.size() && pool.data()[pos] == entt)) {
+        pos = (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
+        guess.shift = pos - index;
+    }
+
+    if constexpr (view_maybe_swap_only_v<Type>) {
+        if (pos != view_npos && pool.policy() == deletion_policy::swap_only && !(pos < pool.free_list())) {
+            return view_npos;
+        }
+    }
+
+    return pos;
+}
+
 /// True if blocks of these storages may line up (see lines_up): storages whose positions may hold tombstones or
 /// released identifiers never take the lined-up path, and a single storage has nothing to line up with.
 template<typename... Get>
@@ -481,7 +512,8 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
         }
 
         return ((Index == lead_index ? (at[Index] = curr, true)
-                                     : ((at[Index] = view_find(*std::get<Index>(pools), entt, curr)) != view_npos)) &&
+                                     : ((at[Index] = view_find_guessing(*std::get<Index>(pools), entt, curr,
+                                                                        guess[Index])) != view_npos)) &&
                 ...) &&
                !std::apply([entt](auto *...excl) { return ((excl && view_member(*excl, entt)) || ...); }, filter);
     }
@@ -533,14 +565,14 @@ public:
 
     /// An iterator that designates nothing (the end of a view that is not ready).
     constexpr view_each_iterator() noexcept
-        : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, first{}, bases{}, lined{}, at{} {}
+        : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, first{}, bases{}, lined{}, at{}, guess{} {}
 
     /// Starts at packed position `from` of the leading storage (the one at `index` among the get storages) and
     /// moves on to the first entity that passes the filters.
     view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
                        const std::size_t index, const std::ptrdiff_t from)
         : pools{value}, filter{excl}, lead{leading},
-          lead_index{index}, pos{from}, first{static_cast<std::size_t>(-1)}, bases{}, at{} {
+          lead_index{index}, pos{from}, first{static_cast<std::size_t>(-1)}, bases{}, at{}, guess{} {
 #if TESSERA_ASSERT_ENABLED
         witness = view_witness<Common>("view::each() iterator", *leading, value);
 #endif
@@ -589,6 +621,8 @@ private:
     // every storage holds the entities of the current block at the leading positions: `at` is not used
     bool lined;
     std::array<std::size_t, sizeof...(Get)> at;
+    // per storage, where lookups found the previous entities (view_find_guessing)
+    std::array<view_guess, sizeof...(Get)> guess;
 #if TESSERA_ASSERT_ENABLED
     iteration_witness<Common, sizeof...(Get)> witness{};
     entity_type current{null};
@@ -728,6 +762,8 @@ private:
 #if TESSERA_ASSERT_ENABLED
         auto witness = internal::view_witness<common_type>("view::each", lead, pools);
 #endif
+        // per storage, where lookups found the previous entities (view_find_guessing)
+        std::array<internal::view_guess, sizeof...(Get)> guess{};
 
         for (auto pos = internal::view_count(lead); pos != 0u;) {
             // a block of positions that lies within one page of every paged storage: the element addresses of
@@ -773,9 +809,10 @@ private:
                 // the position of the entity in each get storage, found once and used for the elements too
                 std::array<std::size_t, sizeof...(Get)> at{};
 
-                if (((Index == Lead ? (at[Index] = pos, true)
-                                    : ((at[Index] = internal::view_find(*std::get<Index>(pools), entt, pos)) !=
-                                       internal::view_npos)) &&
+                if (((Index == Lead
+                          ? (at[Index] = pos, true)
+                          : ((at[Index] = internal::view_find_guessing(*std::get<Index>(pools), entt, pos,
+                                                                       guess[Index])) != internal::view_npos)) &&
                      ...) &&
                     !in_excludes(entt)) {
                     internal::view_invoke(
