@@ -604,13 +604,14 @@ protected:
         TESSERA_ASSERT(mode == Policy, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
         TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
-        ++edits;
+        // appending leaves every position that holds an identifier as it is: no new revision (see revision())
         auto &elem = assure_at_least(entt);
         auto pos = size();
 
         if constexpr (Policy == deletion_policy::in_place) {
             if (head != max_size && !force_back) {
                 TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
+                ++edits;
                 pos = head;
                 head = static_cast<size_type>(traits_type::to_entity(packed[pos]));
                 packed[pos] = entt;
@@ -1113,10 +1114,11 @@ public:
     /// The type of the elements, type_id<void>() for plain sets.
     [[nodiscard]] const type_info &info() const noexcept { return *info_; }
 
-    /// A count that grows whenever the packed array changes: an identifier added, removed, moved or given a new
-    /// version, the set cleared, moved or swapped. Two equal readings of one set mean that its packed array did
-    /// not change in between, so conclusions drawn from it (a group's lined-up pools) still hold. Elements can
-    /// change without it.
+    /// A count that grows whenever a packed position that holds an identifier (or a hole) changes: an identifier
+    /// removed, moved or given a new version, a hole filled, the set cleared, moved or swapped. Appending at the
+    /// back does not count. Two readings that agree mean that the positions the first reading saw still hold the
+    /// same identifiers, so conclusions drawn from them (a group's lined-up pools) still hold. Elements can change
+    /// without it.
     [[nodiscard]] std::uint64_t revision() const noexcept { return edits; }
 
     /// Hands a value to the derived classes; mixins take their registry this way.
