@@ -64,6 +64,17 @@ static_assert((TESSERA_PAGE_BLOCK & (TESSERA_PAGE_BLOCK - 1)) == 0 && TESSERA_PA
 #    define TESSERA_UNROLL_LOOP
 #endif
 
+// TESSERA_FORCE_INLINE: the helpers of the iteration loops (lookups, element access) are tiny but sit in loops
+// over millions of entities; inlining them is what keeps the loops tight, and large callers tempt the compiler to
+// stop inlining. Define it as `inline` to leave the choice to the compiler.
+#ifndef TESSERA_FORCE_INLINE
+#    if defined(__GNUC__) || defined(__clang__)
+#        define TESSERA_FORCE_INLINE [[gnu::always_inline]] inline
+#    else
+#        define TESSERA_FORCE_INLINE inline
+#    endif
+#endif
+
 // TESSERA_NO_ETO: when defined, empty types are stored like any other type (no empty-type optimization).
 // TESSERA_USE_ATOMIC: when defined, the global counters behind type_index and family are atomic.
 

@@ -70,7 +70,7 @@ inline constexpr bool group_has_instances_v = !std::is_void_v<typename Storage::
 
 /// The element of an owned storage at a packed position, as a one-element tuple (empty without instances).
 template<typename Storage>
-[[nodiscard]] constexpr auto group_element_at(Storage &pool, const std::size_t pos) noexcept {
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr auto group_element_at(Storage &pool, const std::size_t pos) noexcept {
     if constexpr (group_has_instances_v<Storage>) {
         constexpr auto page = group_page_size_v<Storage>;
         return std::forward_as_tuple(pool.raw()[pos / page][fast_mod(pos, page)]);
@@ -82,8 +82,8 @@ template<typename Storage>
 /// The element of a get storage for a member as a one-element tuple (empty without instances). Storages filled
 /// together keep an entity at the same position as the group does, so `hint` is tried before the sparse array.
 template<typename Storage>
-[[nodiscard]] constexpr auto group_get_at(Storage &pool, const typename Storage::entity_type entt,
-                                          [[maybe_unused]] const std::size_t hint) {
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr auto group_get_at(Storage &pool, const typename Storage::entity_type entt,
+                                                               [[maybe_unused]] const std::size_t hint) {
     if constexpr (group_has_instances_v<Storage> && requires { pool.raw(); }) {
         return group_element_at(pool, index_from_hint(pool, entt, hint));
     } else {
@@ -93,8 +93,8 @@ template<typename Storage>
 
 /// The elements of a member in every get storage of the tuple, found as group_get_at does.
 template<typename Entity, typename... Get>
-[[nodiscard]] constexpr auto group_get_all(const std::tuple<Get *...> &pools, const Entity entt,
-                                           const std::size_t hint) {
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr auto group_get_all(const std::tuple<Get *...> &pools, const Entity entt,
+                                                                const std::size_t hint) {
     return std::apply([entt, hint](auto *...cpool) { return std::tuple_cat(group_get_at(*cpool, entt, hint)...); },
                       pools);
 }

@@ -22,8 +22,8 @@ namespace internal {
 
 /// True if the entity found at packed position `pos` of the leading set passes the other sets and the filters.
 template<typename Container, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE bool runtime_view_valid(const Container &pools, const Container &filter,
-                                                          const Entity entt, const std::size_t pos) {
+[[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_valid(const Container &pools, const Container &filter,
+                                                           const Entity entt, const std::size_t pos) {
     return (entt != tombstone) &&
            std::all_of(std::next(pools.cbegin()), pools.cend(),
                        [entt, pos](const auto *curr) { return view_find(*curr, entt, pos) != view_npos; }) &&

@@ -323,8 +323,8 @@ private:
 /// The packed position of an identifier the set contains, trying `hint` first: sets filled together keep an
 /// entity at the same position, and then the sparse array is not touched.
 template<typename Set>
-[[nodiscard]] constexpr std::size_t index_from_hint(const Set &set, const typename Set::entity_type entt,
-                                                    const std::size_t hint) {
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr std::size_t
+index_from_hint(const Set &set, const typename Set::entity_type entt, const std::size_t hint) {
     return (hint < set.size() && set.data()[hint] == entt) ? hint : set.index(entt);
 }
 
@@ -411,7 +411,7 @@ private:
                                                       : nullptr;
     }
 
-    [[nodiscard]] entity_type &sparse_ref(const entity_type entt) const {
+    [[nodiscard]] TESSERA_FORCE_INLINE entity_type &sparse_ref(const entity_type entt) const {
         TESSERA_ASSERT(sparse_ptr(entt), "sparse_set: the identifier is not in the set");
         const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
         return sparse[pos / traits_type::page_size][internal::fast_mod(pos, traits_type::page_size)];
@@ -890,7 +890,7 @@ public:
     }
 
     /// The packed position of an identifier in the set.
-    [[nodiscard]] size_type index(const entity_type entt) const {
+    [[nodiscard]] TESSERA_FORCE_INLINE size_type index(const entity_type entt) const {
         TESSERA_ASSERT(contains(entt), "sparse_set: index of an identifier that is not in the set");
         return static_cast<size_type>(traits_type::to_entity(sparse_ref(entt)));
     }

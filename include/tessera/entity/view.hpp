@@ -20,16 +20,6 @@
 #include <type_traits>
 #include <utility>
 
-// The helpers of the iteration loops are tiny but sit in loops over millions of entities: inlining them is what
-// makes the loops tight, and large callers tempt the compiler to stop inlining.
-#ifndef TESSERA_VIEW_INLINE
-#    if defined(__GNUC__) || defined(__clang__)
-#        define TESSERA_VIEW_INLINE [[gnu::always_inline]] inline
-#    else
-#        define TESSERA_VIEW_INLINE inline
-#    endif
-#endif
-
 namespace tessera {
 
 namespace internal {
@@ -114,7 +104,7 @@ concept view_paged_storage = view_has_instances_v<Type> && requires {
 
 /// Number of identifiers a storage offers to iteration: the ones in use for swap-only storages.
 template<typename Type>
-[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_count(const Type &pool) noexcept {
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_count(const Type &pool) noexcept {
     if constexpr (view_maybe_swap_only_v<Type>) {
         return pool.policy() == deletion_policy::swap_only ? pool.free_list() : pool.size();
     } else {
@@ -124,7 +114,7 @@ template<typename Type>
 
 /// True if the storage counts the identifier as present (for swap-only storages: in use).
 template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE bool view_member(const Type &pool, const Entity entt) {
+[[nodiscard]] TESSERA_FORCE_INLINE bool view_member(const Type &pool, const Entity entt) {
     if constexpr (view_maybe_swap_only_v<Type>) {
         return pool.contains(entt) &&
                (pool.policy() != deletion_policy::swap_only || pool.index(entt) < pool.free_list());
@@ -146,7 +136,7 @@ template<typename Type, typename Entity>
 /// swap-only storages: in use). `hint` is tried first: storages filled in the same order keep an entity at the
 /// same position, and then no sparse lookup is needed. The caller rules out tombstones.
 template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_find(const Type &pool, const Entity entt, const std::size_t hint) {
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_find(const Type &pool, const Entity entt, const std::size_t hint) {
     const std::size_t pos = (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
 
     if constexpr (view_maybe_swap_only_v<Type>) {
@@ -169,8 +159,8 @@ struct view_guess {
 
 /// view_find with a guess first (see view_guess); a miss learns the new distance.
 template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE std::size_t view_find_guessing(const Type &pool, const Entity entt,
-                                                                 const std::size_t hint, view_guess &guess) {
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_find_guessing(const Type &pool, const Entity entt,
+                                                                  const std::size_t hint, view_guess &guess) {
     const auto index = static_cast<std::size_t>(entt_traits<Entity>::to_entity(entt));
     // a guess below zero wraps past the end and fails the range test
     std::size_t pos = index + guess.shift;
@@ -197,7 +187,7 @@ inline constexpr bool view_may_line_up_v = sizeof...(Get) > 1u &&
 
 /// The element at a packed position, by page arithmetic for paged storages.
 template<typename Type>
-[[nodiscard]] TESSERA_VIEW_INLINE decltype(auto) view_element_at(Type &pool, const std::size_t pos) {
+[[nodiscard]] TESSERA_FORCE_INLINE decltype(auto) view_element_at(Type &pool, const std::size_t pos) {
     if constexpr (view_paged_storage<Type>) {
         constexpr auto page = component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
         return pool.raw()[pos / page][fast_mod(pos, page)];
@@ -209,8 +199,8 @@ template<typename Type>
 /// A one-element tuple with the element of `entt`, found at packed position `pos`, or an empty tuple for
 /// storages without instances.
 template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE auto view_element_tuple(Type &pool, [[maybe_unused]] const Entity entt,
-                                                          [[maybe_unused]] const std::size_t pos) {
+[[nodiscard]] TESSERA_FORCE_INLINE auto view_element_tuple(Type &pool, [[maybe_unused]] const Entity entt,
+                                                           [[maybe_unused]] const std::size_t pos) {
     if constexpr (!view_has_instances_v<Type>) {
         return std::tuple<>{};
     } else if constexpr (view_paged_storage<Type>) {
@@ -439,7 +429,7 @@ template<typename... Type>
 /// Pointer to the element at packed position `first` of a paged storage, or nullptr if the storage does not
 /// reach that far. Pages never move, so the pointer survives elements being added or removed.
 template<typename Type>
-[[nodiscard]] TESSERA_VIEW_INLINE auto view_block_base(Type &pool, const std::size_t first) {
+[[nodiscard]] TESSERA_FORCE_INLINE auto view_block_base(Type &pool, const std::size_t first) {
     if constexpr (view_paged_storage<Type>) {
         constexpr auto page = view_page_size<Type>();
         using pointer = std::remove_reference_t<decltype(pool.raw()[0u][0u])> *;
@@ -452,9 +442,9 @@ template<typename Type>
 /// The element tuple of each(): through the block pointer when the element sits at the leading position (always
 /// for the leading storage, whose block base is never null), by page arithmetic or through the storage otherwise.
 template<bool Lead, typename Type, typename Base, typename Entity>
-[[nodiscard]] TESSERA_VIEW_INLINE auto view_block_tuple(Type &pool, const Base base, const Entity entt,
-                                                        const std::size_t offset, const std::size_t lead_pos,
-                                                        const std::size_t pos) {
+[[nodiscard]] TESSERA_FORCE_INLINE auto view_block_tuple(Type &pool, const Base base, const Entity entt,
+                                                         const std::size_t offset, const std::size_t lead_pos,
+                                                         const std::size_t pos) {
     if constexpr (view_paged_storage<Type> && Lead) {
         return std::forward_as_tuple(base[offset]);
     } else if constexpr (view_paged_storage<Type>) {
@@ -483,7 +473,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
     static constexpr bool lines_up_possible = view_may_line_up_v<Get...>;
 
     template<std::size_t... Index>
-    TESSERA_VIEW_INLINE void enter_block(const std::size_t curr, std::index_sequence<Index...>) {
+    TESSERA_FORCE_INLINE void enter_block(const std::size_t curr, std::index_sequence<Index...>) {
         first = curr & ~(block - 1u);
         ((std::get<Index>(bases) = view_block_base(*std::get<Index>(pools), first)), ...);
 
@@ -495,7 +485,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
     }
 
     template<std::size_t... Index>
-    [[nodiscard]] TESSERA_VIEW_INLINE bool valid(const std::size_t curr, std::index_sequence<Index...>) {
+    [[nodiscard]] TESSERA_FORCE_INLINE bool valid(const std::size_t curr, std::index_sequence<Index...>) {
         const entity_type entt = lead->data()[curr];
 
         if constexpr (lines_up_possible) {
@@ -518,7 +508,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
                !std::apply([entt](auto *...excl) { return ((excl && view_member(*excl, entt)) || ...); }, filter);
     }
 
-    TESSERA_VIEW_INLINE void seek() {
+    TESSERA_FORCE_INLINE void seek() {
         for (; pos >= 0; --pos) {
             const auto curr = static_cast<std::size_t>(pos);
 
@@ -536,7 +526,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
     }
 
     template<std::size_t... Index>
-    [[nodiscard]] TESSERA_VIEW_INLINE auto dereference(std::index_sequence<Index...>) const {
+    [[nodiscard]] TESSERA_FORCE_INLINE auto dereference(std::index_sequence<Index...>) const {
         const auto curr = static_cast<std::size_t>(pos);
         const entity_type entt = lead->data()[curr];
 
@@ -580,7 +570,7 @@ public:
     }
 
     /// Moves to the next entity.
-    TESSERA_VIEW_INLINE view_each_iterator &operator++() {
+    TESSERA_FORCE_INLINE view_each_iterator &operator++() {
 #if TESSERA_ASSERT_ENABLED
         witness.check(current, static_cast<std::size_t>(pos));
 #endif
@@ -596,7 +586,7 @@ public:
     }
 
     /// The entity and its elements.
-    [[nodiscard]] TESSERA_VIEW_INLINE reference operator*() const {
+    [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const {
         return dereference(std::index_sequence_for<Get...>{});
     }
 
@@ -631,7 +621,7 @@ private:
 
 /// Calls func with (entity, elements...) when it accepts that, otherwise with (elements...).
 template<typename Func, typename Entity, typename... Elem>
-TESSERA_VIEW_INLINE void view_invoke(Func &func, const Entity entt, std::tuple<Elem...> &&elem) {
+TESSERA_FORCE_INLINE void view_invoke(Func &func, const Entity entt, std::tuple<Elem...> &&elem) {
     if constexpr (std::is_invocable_v<Func &, Entity, Elem...>) {
         std::apply([&](auto &&...args) { func(entt, std::forward<decltype(args)>(args)...); }, std::move(elem));
     } else {
