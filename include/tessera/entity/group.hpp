@@ -308,6 +308,8 @@ public:
     using entity_type = typename common_type::entity_type;
     /// Unsigned integer type.
     using size_type = std::size_t;
+    /// Revisions of the set and the get storages, then the number of members (see lined_up_memo).
+    using key_type = typename lined_up_memo<sizeof...(Get) + 2u>::key_type;
 
     /// Connects to the storages and collects the entities that already match (O(n)).
     group_handler(const typename common_type::allocator_type &allocator, Get &...gpool, Exclude &...epool)
@@ -346,17 +348,24 @@ public:
     [[nodiscard]] common_type &handle() noexcept { return elem; }
 
     /// The state of the set and the get storages that decides whether they line up.
-    [[nodiscard]] typename lined_up_memo<sizeof...(Get) + 2u>::key_type lined_up_key() const noexcept {
+    [[nodiscard]] key_type lined_up_key() const noexcept {
         return std::apply(
             [this](auto *...cpool) {
-                return typename lined_up_memo<sizeof...(Get) + 2u>::key_type{elem.revision(), cpool->revision()...,
-                                                                             elem.size()};
+                return key_type{elem.revision(), cpool->revision()..., elem.size()};
             },
             pools);
     }
 
-    /// Whether the get storages lined up with the set of members at a given key.
-    [[nodiscard]] lined_up_memo<sizeof...(Get) + 2u> &lined_up() const noexcept { return memo; }
+    /// True if the get storages were found lined up with the set of members at this key.
+    [[nodiscard]] bool known_lined_up(const key_type &key) const noexcept { return memo.holds(key); }
+
+    /// Records that an each() that started at `key` found every block lined up, unless it changed the pools (then
+    /// its verdicts mix two states).
+    void found_lined_up(const key_type &key) const noexcept {
+        if (lined_up_key() == key) {
+            memo.remember(key);
+        }
+    }
 
     /// The storage at Index among Get..., Exclude...
     template<std::size_t Index>
@@ -419,6 +428,8 @@ public:
     using entity_type = typename common_type::entity_type;
     /// Unsigned integer type.
     using size_type = std::size_t;
+    /// Revisions of the first owned storage and the get storages, then the number of members (see lined_up_memo).
+    using key_type = typename lined_up_memo<sizeof...(Get) + 2u>::key_type;
 
     /// Connects to the storages and moves the entities that already match to the front of the owned storages
     /// (O(n) in the size of the first owned storage).
@@ -463,16 +474,23 @@ public:
     [[nodiscard]] common_type &handle() const noexcept { return *std::get<0>(pools); }
 
     /// The state of the first owned storage and the get storages that decides whether they line up.
-    [[nodiscard]] typename lined_up_memo<sizeof...(Get) + 2u>::key_type lined_up_key() const noexcept {
+    [[nodiscard]] key_type lined_up_key() const noexcept {
         return [this]<std::size_t... Index>(std::index_sequence<Index...>) {
-            return typename lined_up_memo<sizeof...(Get) + 2u>::key_type{
-                handle().revision(), std::get<owned_count + Index>(pools)->revision()..., len};
+            return key_type{handle().revision(), std::get<owned_count + Index>(pools)->revision()..., len};
         }
         (std::index_sequence_for<Get...>{});
     }
 
-    /// Whether the get storages lined up with the first owned storage at a given key.
-    [[nodiscard]] lined_up_memo<sizeof...(Get) + 2u> &lined_up() const noexcept { return memo; }
+    /// True if the get storages were found lined up with the first owned storage at this key.
+    [[nodiscard]] bool known_lined_up(const key_type &key) const noexcept { return memo.holds(key); }
+
+    /// Records that an each() that started at `key` found every block lined up, unless it changed the pools (then
+    /// its verdicts mix two states).
+    void found_lined_up(const key_type &key) const noexcept {
+        if (lined_up_key() == key) {
+            memo.remember(key);
+        }
+    }
 
     /// The storage at Index among Owned..., Get..., Exclude...
     template<std::size_t Index>
@@ -729,7 +747,7 @@ public:
             // found them so, until one of the packed arrays changes.
             constexpr auto block = internal::group_block_size<Get...>();
             const auto key = descriptor->lined_up_key();
-            const bool known = internal::group_pages_reachable<Get...>() && descriptor->lined_up().holds(key);
+            const bool known = internal::group_pages_reachable<Get...>() && descriptor->known_lined_up(key);
             bool all_lined_up = true;
 
             for (auto last = set.size(); last != 0u;) {
@@ -764,9 +782,8 @@ public:
                 last = first;
             }
 
-            // func may have changed the pools between two blocks: then the verdicts mix two states
-            if (!known && all_lined_up && descriptor->lined_up_key() == key) {
-                descriptor->lined_up().remember(key);
+            if (!known && all_lined_up) {
+                descriptor->found_lined_up(key);
             }
         }
     }
@@ -1013,8 +1030,8 @@ public:
         // whether the get storages line up is remembered from the last each() that found them so, until one of
         // the packed arrays or the number of members changes; a full-owning group has nothing to compare
         constexpr bool has_gets = sizeof...(Get) != 0u;
-        const auto key = has_gets ? descriptor->lined_up_key() : decltype(descriptor->lined_up_key()){};
-        const bool known = has_gets && internal::group_pages_reachable<Get...>() && descriptor->lined_up().holds(key);
+        const auto key = has_gets ? descriptor->lined_up_key() : typename handler::key_type{};
+        const bool known = has_gets && internal::group_pages_reachable<Get...>() && descriptor->known_lined_up(key);
         bool all_lined_up = true;
 
         for (auto last = descriptor->length(); last != 0u;) {
@@ -1063,9 +1080,8 @@ public:
             last = first;
         }
 
-        // func may have changed the pools between two blocks: then the verdicts mix two states
-        if (has_gets && !known && all_lined_up && descriptor->lined_up_key() == key) {
-            descriptor->lined_up().remember(key);
+        if (has_gets && !known && all_lined_up) {
+            descriptor->found_lined_up(key);
         }
     }
 

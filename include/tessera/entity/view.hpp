@@ -132,13 +132,18 @@ template<typename Type, typename Entity>
     return pool.contains(entt) ? pool.index(entt) : view_npos;
 }
 
-/// The packed position of an identifier, or view_npos if the storage does not count it as present (for
-/// swap-only storages: in use). `hint` is tried first: storages filled in the same order keep an entity at the
-/// same position, and then no sparse lookup is needed. The caller rules out tombstones.
+/// The packed position of an identifier, tried at `hint` first (storages filled in the same order keep an entity
+/// at the same position, and then no sparse lookup is needed), or view_npos.
 template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_find(const Type &pool, const Entity entt, const std::size_t hint) {
-    const std::size_t pos = (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_position(const Type &pool, const Entity entt,
+                                                             const std::size_t hint) {
+    return (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
+}
 
+/// `pos` if the storage counts the identifier found there as present (for swap-only storages: in use), otherwise
+/// view_npos.
+template<typename Type>
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_in_use(const Type &pool, const std::size_t pos) {
     if constexpr (view_maybe_swap_only_v<Type>) {
         if (pos != view_npos && pool.policy() == deletion_policy::swap_only && !(pos < pool.free_list())) {
             return view_npos;
@@ -146,6 +151,13 @@ template<typename Type, typename Entity>
     }
 
     return pos;
+}
+
+/// The packed position of an identifier, or view_npos if the storage does not count it as present (see
+/// view_position and view_in_use). The caller rules out tombstones.
+template<typename Type, typename Entity>
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t view_find(const Type &pool, const Entity entt, const std::size_t hint) {
+    return view_in_use(pool, view_position(pool, entt, hint));
 }
 
 /// Where a view found the previous entity in a storage: the distance from that entity's index to its position.
@@ -166,17 +178,11 @@ template<typename Type, typename Entity>
     std::size_t pos = index + guess.shift;
 
     if (!(pos < pool.size() && pool.data()[pos] == entt)) {
-        pos = (hint < pool.size() && pool.data()[hint] == entt) ? hint : view_lookup(pool, entt);
+        pos = view_position(pool, entt, hint);
         guess.shift = pos - index;
     }
 
-    if constexpr (view_maybe_swap_only_v<Type>) {
-        if (pos != view_npos && pool.policy() == deletion_policy::swap_only && !(pos < pool.free_list())) {
-            return view_npos;
-        }
-    }
-
-    return pos;
+    return view_in_use(pool, pos);
 }
 
 /// True if blocks of these storages may line up (see lines_up): storages whose positions may hold tombstones or
