@@ -59,6 +59,8 @@ void expect_consistent(const tracked_registry &registry) {
         for (const auto entt : pool) {
             EXPECT_TRUE(registry.valid(entt)) << "a pool holds an invalid entity";
         }
+
+        EXPECT_EQ(registry.storage(id), &pool) << "the index of the pools lost track of one";
     }
 
     for (auto it = entities.begin(), last = it + static_cast<std::ptrdiff_t>(entities.free_list()); it != last; ++it) {
@@ -161,6 +163,8 @@ TEST(RegistryExceptions, StorageAndGroupCreationUnderAllocationFailure) {
                                 [](tracked_registry &registry) {
                                     static_cast<void>(registry.storage<int>());
                                     static_cast<void>(registry.storage<plain>(42u));
+                                    // reactive pools are put first: the other pools' places in the index move
+                                    static_cast<void>(registry.storage<tessera::reactive>(7u));
                                     static_cast<void>(registry.group<plain>(tessera::get<heavy>));
                                     static_cast<void>(registry.group(tessera::get<plain>, tessera::exclude<int>));
                                 }),

@@ -13,6 +13,7 @@
 #include "fwd.hpp"
 #include "group.hpp"
 #include "mixin.hpp"
+#include "pool_owner.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view.hpp"
@@ -201,7 +202,7 @@ class basic_registry {
     using base_type = basic_sparse_set<Entity, Allocator>;
     using alloc_traits = std::allocator_traits<Allocator>;
     static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_registry: invalid allocator");
-    using pool_pointer = std::shared_ptr<base_type>;
+    using pool_pointer = internal::pool_owner<base_type, Allocator>;
     using pool_container_type =
         std::vector<std::pair<id_type, pool_pointer>,
                     typename alloc_traits::template rebind_alloc<std::pair<id_type, pool_pointer>>>;
@@ -290,43 +291,52 @@ private:
                 return (idx < by_index.size()) ? static_cast<const storage_type *>(by_index[idx]) : nullptr;
             }
 
-            if (const auto it = index.find(id); it != index.cend()) {
-                TESSERA_ASSERT(pools[it->second].second->info() == type_id<Type>(),
-                               "registry: the pool name is taken by another element type");
-                return static_cast<const storage_type *>(pools[it->second].second.get());
+            return static_cast<const storage_type *>(find_pool(id, type_id<Type>()));
+        }
+    }
+
+    // The parts of create_or_find that do not depend on the pool type are compiled once per registry type.
+    [[nodiscard]] base_type *find_pool(const id_type id, [[maybe_unused]] const type_info &info) const {
+        if (const auto it = index.find(id); it != index.cend()) {
+            TESSERA_ASSERT(pools[it->second].second->info() == info,
+                           "registry: the pool name is taken by another element type");
+            return pools[it->second].second.get();
+        }
+
+        return nullptr;
+    }
+
+    base_type &adopt_pool(const id_type id, pool_pointer cpool, const bool reactive) {
+        // what can throw comes first, so that a failure leaves the pools and their index as they were
+        pools.reserve(pools.size() + 1u);
+        index.emplace(id, reactive ? 0u : pools.size());
+        auto &pool = *cpool;
+
+        if (reactive) {
+            // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
+            // what they collect while the other pools are emptied is removed too
+            for (auto &&curr : index) {
+                curr.second += static_cast<size_type>(curr.first != id);
             }
 
-            return static_cast<const storage_type *>(nullptr);
+            pools.emplace(pools.begin(), id, std::move(cpool));
+        } else {
+            pools.emplace_back(id, std::move(cpool));
         }
+
+        pool.bind(*this);
+        return pool;
     }
 
     template<typename Storage, typename Type>
     base_type &create_or_find(const id_type id) {
-        if (const auto it = index.find(id); it != index.cend()) {
-            TESSERA_ASSERT(pools[it->second].second->info() == type_id<Type>(),
-                           "registry: the pool name is taken by another element type");
-            return *pools[it->second].second;
+        if (auto *const existing = find_pool(id, type_id<Type>()); existing) {
+            return *existing;
         }
 
         using storage_alloc = typename Storage::allocator_type;
-        auto cpool = std::allocate_shared<Storage>(get_allocator(), storage_alloc{get_allocator()});
-
-        if constexpr (internal::is_reactive_pool_v<Storage>) {
-            // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
-            // what they collect while the other pools are emptied is removed too
-            for (auto &&curr : index) {
-                ++curr.second;
-            }
-
-            index.emplace(id, 0u);
-            pools.emplace(pools.begin(), id, cpool);
-        } else {
-            index.emplace(id, pools.size());
-            pools.emplace_back(id, cpool);
-        }
-
-        cpool->bind(*this);
-        return *cpool;
+        return adopt_pool(id, pool_pointer::template make<Storage>(get_allocator(), storage_alloc{get_allocator()}),
+                          internal::is_reactive_pool_v<Storage>);
     }
 
     void rebind() {

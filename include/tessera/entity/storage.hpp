@@ -9,6 +9,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "page_table.hpp"
 #include "sparse_set.hpp"
 #include <cstddef>
 #include <iterator>
@@ -16,7 +17,6 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 namespace tessera {
 
@@ -233,16 +233,25 @@ class basic_storage
     static_assert(std::is_same_v<typename alloc_traits::value_type, Type>, "basic_storage: invalid allocator");
     static_assert(std::is_same_v<typename alloc_traits::pointer, Type *>,
                   "basic_storage: allocators with fancy pointers are not supported");
-    using container_type = std::vector<Type *, typename alloc_traits::template rebind_alloc<Type *>>;
+    using container_type = internal::page_table<Type, typename alloc_traits::template rebind_alloc<Type *>>;
     using underlying_type = basic_sparse_set<Entity, typename alloc_traits::template rebind_alloc<Entity>>;
     using underlying_iterator = typename underlying_type::basic_iterator;
     using traits_type = component_traits<Type, Entity>;
 
     static constexpr bool is_pinned_type = !(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
+    static constexpr bool is_trivially_destructible = std::is_trivially_destructible_v<Type>;
     static constexpr std::size_t page_size = traits_type::page_size;
 
     [[nodiscard]] Type &element_at(const std::size_t pos) const noexcept {
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
+    }
+
+    // Trivially destructible elements need no call: leaving it out spares debug builds a call per element and the
+    // compiler a loop per component type.
+    void destroy_element(const std::size_t pos) const noexcept {
+        if constexpr (!is_trivially_destructible) {
+            std::destroy_at(std::addressof(element_at(pos)));
+        }
     }
 
     // Pages come in blocks of consecutive pages, one allocation each: a view walks long runs of contiguous
@@ -294,13 +303,16 @@ class basic_storage
             curr += length;
         }
 
-        payload.resize(from);
+        payload.truncate(from);
     }
 
     template<typename... Args>
     void construct_at(Type *const ptr, Args &&...args) {
         if constexpr (std::is_aggregate_v<Type> && (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
             ::new (static_cast<void *>(ptr)) Type{std::forward<Args>(args)...};
+        } else if constexpr (!std::uses_allocator_v<Type, allocator_type>) {
+            // what uses-allocator construction comes down to, without instantiating its machinery per type
+            ::new (static_cast<void *>(ptr)) Type(std::forward<Args>(args)...);
         } else {
             allocator_type allocator{get_allocator()};
             std::uninitialized_construct_using_allocator(ptr, allocator, std::forward<Args>(args)...);
@@ -337,13 +349,11 @@ class basic_storage
             from += block_length(from);
         }
 
-        for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
-            if constexpr (traits_type::in_place_delete) {
-                if (underlying_type::data()[pos] != tombstone) {
-                    std::destroy_at(std::addressof(element_at(pos)));
+        if constexpr (!is_trivially_destructible) {
+            for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
+                if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
+                    destroy_element(pos);
                 }
-            } else {
-                std::destroy_at(std::addressof(element_at(pos)));
             }
         }
 
@@ -353,7 +363,7 @@ class basic_storage
     /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.
     void rollback_back(std::size_t count) {
         for (; count; --count) {
-            std::destroy_at(std::addressof(element_at(underlying_type::size() - 1u)));
+            destroy_element(underlying_type::size() - 1u);
             underlying_type::pop_back_entity();
         }
     }
@@ -366,7 +376,7 @@ protected:
             const auto pos = static_cast<std::size_t>(first.index());
 
             if constexpr (traits_type::in_place_delete) {
-                std::destroy_at(std::addressof(element_at(pos)));
+                destroy_element(pos);
                 underlying_type::in_place_pop(first);
             } else {
                 const auto back = underlying_type::size() - 1u;
@@ -375,7 +385,7 @@ protected:
                     element_at(pos) = std::move(element_at(back));
                 }
 
-                std::destroy_at(std::addressof(element_at(back)));
+                destroy_element(back);
                 underlying_type::swap_and_pop(first);
             }
         }
@@ -383,13 +393,11 @@ protected:
 
     /// Destroys every element and removes every identifier.
     void pop_all() override {
-        for (auto first = underlying_type::begin(); !(first.index() < 0); ++first) {
-            if constexpr (traits_type::in_place_delete) {
-                if (*first != tombstone) {
-                    std::destroy_at(std::addressof(element_at(static_cast<std::size_t>(first.index()))));
+        if constexpr (!is_trivially_destructible) {
+            for (auto first = underlying_type::begin(); !(first.index() < 0); ++first) {
+                if (!traits_type::in_place_delete || *first != tombstone) {
+                    destroy_element(static_cast<std::size_t>(first.index()));
                 }
-            } else {
-                std::destroy_at(std::addressof(element_at(static_cast<std::size_t>(first.index()))));
             }
         }
 
