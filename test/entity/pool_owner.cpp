@@ -1,6 +1,7 @@
 // Tests of pool_owner.hpp, how a registry owns its pools: building a derived object through the allocator,
 // destroying it through the base, moves, and what a throwing constructor or a failed allocation leaves behind.
 #include "support/tracking_allocator.hpp"
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <new>
 #include <stdexcept>
@@ -27,8 +28,12 @@ struct derived final : base {
 
     int *destroyed;
     int number;
-    // larger than one allocation unit, so that the owner must round up
     std::string padding{"a string long enough to live on the heap, not in the small buffer"};
+};
+
+struct alignas(64) over_aligned final : base {
+    [[nodiscard]] int value() const override { return 64; }
+    int number{};
 };
 
 struct throwing final : base {
@@ -48,10 +53,20 @@ TEST(PoolOwner, BuildsTheObjectThroughTheAllocatorAndDestroysItThroughTheBase) {
         EXPECT_EQ((*pool).value(), 42);
         EXPECT_EQ(pool.get()->value(), 42);
         EXPECT_EQ(log.allocations, 1u);
-        EXPECT_GE(log.live_bytes, sizeof(derived));
+        EXPECT_EQ(log.live_bytes, sizeof(derived));
         EXPECT_EQ(destroyed, 0);
     }
     EXPECT_EQ(destroyed, 1);
+    EXPECT_TRUE(log.balanced());
+}
+
+TEST(PoolOwner, AnOverAlignedObjectGetsAlignedMemory) {
+    allocation_log log{};
+    {
+        const auto pool = owner::make<over_aligned>(tracking_allocator<int>{log});
+        EXPECT_EQ(reinterpret_cast<std::uintptr_t>(pool.get()) % alignof(over_aligned), 0u);
+        EXPECT_EQ(pool->value(), 64);
+    }
     EXPECT_TRUE(log.balanced());
 }
 

@@ -1,8 +1,8 @@
 // The owner of one pool of a registry. A registry holds its pools through their common base class; this owner
-// builds a pool of any storage type in memory from the registry's allocator and remembers how much memory that
-// was, so that releasing a pool needs no code per storage type. std::shared_ptr or std::unique_ptr with an
-// allocator-aware deleter instantiate a control block or a deleter per component type (compile time,
-// bench/compile).
+// builds a pool of any storage type in memory from the registry's allocator and releases it through a single
+// function pointer, so that owning pools adds one small function per storage type. std::shared_ptr (through
+// std::allocate_shared) instantiated a control block with a dozen members per component type instead (compile
+// time, bench/compile).
 #ifndef TESSERA_ENTITY_POOL_OWNER_HPP
 #define TESSERA_ENTITY_POOL_OWNER_HPP
 
@@ -14,20 +14,24 @@
 
 namespace tessera::internal {
 
-/// Owns one object derived from Base (with a virtual destructor), allocated through Allocator rebound to
-/// std::max_align_t. Movable, not copyable; an empty owner holds nothing.
+/// Owns one object derived from Base, allocated through Allocator rebound to the object's own type (so an
+/// over-aligned pool gets aligned memory). Movable, not copyable; an empty owner holds nothing.
 template<typename Base, typename Allocator>
 class pool_owner final {
-    static_assert(std::has_virtual_destructor_v<Base>, "pool_owner: the base class needs a virtual destructor");
+    using release_function = void(Base *, const Allocator &) noexcept;
 
-    using unit = std::max_align_t;
-    using unit_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<unit>;
-    using unit_traits = std::allocator_traits<unit_alloc>;
+    template<typename Derived>
+    static void destroy_and_deallocate(Base *const object, const Allocator &allocator) noexcept {
+        using derived_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<Derived>;
+        derived_alloc alloc{allocator};
+        auto *const derived = static_cast<Derived *>(object);
+        std::destroy_at(derived);
+        std::allocator_traits<derived_alloc>::deallocate(alloc, derived, 1u);
+    }
 
     void release() noexcept {
         if (object != nullptr) {
-            object->~Base();
-            unit_traits::deallocate(alloc, block, units);
+            release_object(object, alloc);
             object = nullptr;
         }
     }
@@ -44,21 +48,21 @@ public:
     template<typename Derived, typename... Args>
     [[nodiscard]] static pool_owner make(const allocator_type &allocator, Args &&...args) {
         static_assert(std::is_base_of_v<Base, Derived>, "pool_owner: the pool type must derive from the base class");
-        static_assert(alignof(Derived) <= alignof(unit), "pool_owner: over-aligned pool types are not supported");
+        using derived_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<Derived>;
+        using derived_traits = std::allocator_traits<derived_alloc>;
 
+        derived_alloc alloc{allocator};
+        Derived *const memory = derived_traits::allocate(alloc, 1u);
         pool_owner owner{allocator};
-        const auto count = (sizeof(Derived) + sizeof(unit) - 1u) / sizeof(unit);
-        unit *const memory = unit_traits::allocate(owner.alloc, count);
 
         try {
             owner.object = ::new (static_cast<void *>(memory)) Derived(std::forward<Args>(args)...);
         } catch (...) {
-            unit_traits::deallocate(owner.alloc, memory, count);
+            derived_traits::deallocate(alloc, memory, 1u);
             throw;
         }
 
-        owner.block = memory;
-        owner.units = count;
+        owner.release_object = &destroy_and_deallocate<Derived>;
         return owner;
     }
 
@@ -66,8 +70,8 @@ public:
 
     /// Move constructor: the source is left empty.
     pool_owner(pool_owner &&other) noexcept
-        : object{std::exchange(other.object, nullptr)}, block{other.block}, units{other.units}, alloc{std::move(
-                                                                                                    other.alloc)} {}
+        : object{std::exchange(other.object, nullptr)}, release_object{other.release_object}, alloc{std::move(
+                                                                                                  other.alloc)} {}
 
     /// Destroys the object and releases its memory.
     ~pool_owner() { release(); }
@@ -80,8 +84,7 @@ public:
         if (this != &other) {
             release();
             object = std::exchange(other.object, nullptr);
-            block = other.block;
-            units = other.units;
+            release_object = other.release_object;
             alloc = std::move(other.alloc);
         }
 
@@ -102,9 +105,8 @@ public:
 
 private:
     Base *object{};
-    unit *block{};
-    std::size_t units{};
-    [[no_unique_address]] unit_alloc alloc;
+    release_function *release_object{};
+    [[no_unique_address]] allocator_type alloc;
 };
 
 } // namespace tessera::internal
