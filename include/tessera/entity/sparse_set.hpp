@@ -421,10 +421,9 @@ private:
         return --(end() - static_cast<difference_type>(index(entt)));
     }
 
-    [[nodiscard]] entity_type &assure_at_least(const entity_type entt) {
-        const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
-        const auto page = pos / traits_type::page_size;
-
+    // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
+    // that the check that runs on every insertion stays small enough to be inlined.
+    entity_type *allocate_sparse_page(const size_type page) {
         if (!(page < sparse.size())) {
             sparse.resize(page + 1u, nullptr);
         }
@@ -436,7 +435,19 @@ private:
             std::uninitialized_fill(sparse[page], sparse[page] + traits_type::page_size, init);
         }
 
-        return sparse[page][internal::fast_mod(pos, traits_type::page_size)];
+        return sparse[page];
+    }
+
+    [[nodiscard]] TESSERA_FORCE_INLINE entity_type &assure_at_least(const entity_type entt) {
+        const auto pos = static_cast<size_type>(traits_type::to_entity(entt));
+        const auto page = pos / traits_type::page_size;
+        entity_type *elements = (page < sparse.size()) ? sparse[page] : nullptr;
+
+        if (elements == nullptr) [[unlikely]] {
+            elements = allocate_sparse_page(page);
+        }
+
+        return elements[internal::fast_mod(pos, traits_type::page_size)];
     }
 
     void release_sparse_page(const size_type page) {
