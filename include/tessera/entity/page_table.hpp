@@ -42,6 +42,19 @@ class page_table final {
         }
     }
 
+    // For allocators that cannot take over the other table's buffer: copies its pointers into a buffer of our own
+    // and leaves it empty (the pages themselves are not copied; they belong to the storage)
+    void copy_and_empty(page_table &other) {
+        count = 0u;
+        reserve(other.count);
+
+        if (other.count != 0u) {
+            std::memcpy(first, other.first, other.count * sizeof(Type *));
+        }
+
+        count = std::exchange(other.count, 0u);
+    }
+
     void steal(page_table &other) noexcept {
         first = std::exchange(other.first, nullptr);
         count = std::exchange(other.count, 0u);
@@ -72,11 +85,8 @@ public:
     page_table(page_table &&other, const allocator_type &allocator) : alloc{allocator} {
         if (alloc_traits::is_always_equal::value || alloc == other.alloc) {
             steal(other);
-        } else if (other.count != 0u) {
-            first = alloc_traits::allocate(alloc, other.count);
-            room = other.count;
-            std::memcpy(first, other.first, other.count * sizeof(Type *));
-            count = std::exchange(other.count, 0u);
+        } else {
+            copy_and_empty(other);
         }
     }
 
@@ -98,10 +108,7 @@ public:
                     release_buffer();
                     steal(other);
                 } else {
-                    count = 0u;
-                    reserve(other.count);
-                    std::memcpy(first, other.first, other.count * sizeof(Type *));
-                    count = std::exchange(other.count, 0u);
+                    copy_and_empty(other);
                 }
             }
         }

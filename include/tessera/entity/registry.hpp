@@ -316,7 +316,9 @@ private:
             // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
             // what they collect while the other pools are emptied is removed too
             for (auto &&curr : index) {
-                curr.second += static_cast<size_type>(curr.first != id);
+                if (curr.first != id) {
+                    ++curr.second;
+                }
             }
 
             pools.emplace(pools.begin(), id, std::move(cpool));
