@@ -17,12 +17,21 @@
 #    define TESSERA_ASSERT(condition, message) assert(((condition) && (message)))
 #endif
 
-/// True when TESSERA_ASSERT checks something. Debug-only bookkeeping (such as the modification
-/// counters that catch invalidated iterators) is compiled only when this is 1.
+/// True when TESSERA_ASSERT checks something. It never selects a member, a base class or an exception
+/// specification: see TESSERA_DEBUG_ITERATION for that.
 #if defined(TESSERA_DISABLE_ASSERT) || (defined(NDEBUG) && !defined(TESSERA_ASSERT_ALWAYS_ON))
 #    define TESSERA_ASSERT_ENABLED 0
 #else
 #    define TESSERA_ASSERT_ENABLED 1
+#endif
+
+/// TESSERA_DEBUG_ITERATION: 1 turns on the detection of iterations invalidated by a modification (the iteration rules
+/// of docs/thread_safety.md), 0 (the default) leaves it out. It adds members and a base class to sparse sets,
+/// storages and their iterators, to views' and groups' iterators: it changes the ABI, so every translation unit
+/// of a program must agree on it. A broken rule is reported through TESSERA_ASSERT, so nothing fires where that
+/// check is off (the bookkeeping is still kept).
+#ifndef TESSERA_DEBUG_ITERATION
+#    define TESSERA_DEBUG_ITERATION 0
 #endif
 
 /// The integer type of names: hashed strings, type hashes, pool and context-variable names.
