@@ -248,7 +248,7 @@ private:
     }
 
     [[nodiscard]] auto to_iterator(const entity_type entt) const {
-        return --(end() - static_cast<difference_type>(index(entt)));
+        return end() - static_cast<difference_type>(index(entt) + 1u);
     }
 
     // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
@@ -711,7 +711,9 @@ public:
 
     /// Iterator to the entity, or end() if it is not in the set.
     [[nodiscard]] const_iterator find(const entity_type entt) const noexcept {
-        return contains(entt) ? to_iterator(entt) : end();
+        // the position straight from the sparse array: contains() has checked what index() would assert
+        return contains(entt) ? end() - (static_cast<difference_type>(traits_type::to_entity(*sparse_ptr(entt))) + 1)
+                              : end();
     }
 
     /// True if the set contains exactly this identifier (same index and version).

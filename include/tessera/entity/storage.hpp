@@ -162,7 +162,7 @@ class extended_storage_iterator final {
     template<bool, typename, typename...>
     friend class extended_storage_iterator;
 
-    constexpr void skip_holes() noexcept {
+    constexpr void skip_holes() {
         if constexpr (SkipHoles) {
             while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
                 std::apply([](auto &...curr) { (++curr, ...); }, it);
