@@ -1,7 +1,7 @@
 // Detection of invalidated iterations, compiled only when TESSERA_DEBUG_ITERATION is 1 (see config.hpp and
 // docs/configuration.md). It catches, while a view, a group or a pool is iterated, the modifications that the
 // iteration rules of docs/thread_safety.md make undefined, and reports them through TESSERA_ASSERT with a message
-// that names the pool's type and the rule.
+// that names the pool's type and the rule. Rule numbers below are those of docs/thread_safety.md.
 //
 // Design. Every sparse set derives from an iteration_log. It counts removals and rearrangements: erase, remove and
 // clear (through the pop and pop_all hooks), sort, sort_as, compact, move and swap. Additions are allowed while
@@ -165,7 +165,8 @@ inline void iteration_rule_broken([[maybe_unused]] const char *who, [[maybe_unus
 }
 
 /// What an iterator over a pool remembers from the time it last moved: the pool's counts and the identifier at
-/// its position. Moving forward (toward position 0) checks rules 3 and 5, moving backward checks rule 4. Arithmetic only takes the counts again, so copies are cheap and reading is thread-safe.
+/// its position. Moving forward (toward position 0) checks rules 3 and 5, moving backward checks rule 4. Arithmetic
+/// only takes the counts again, so copies are cheap and reading is thread-safe.
 class iteration_mark {
 public:
     /// Watches nothing.
