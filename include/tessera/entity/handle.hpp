@@ -61,9 +61,9 @@ private:
         }
     }
 
-    Entity entt;
-    It it;
-    It last;
+    Entity entt{null};
+    It it{};
+    It last{};
 };
 
 } // namespace internal
@@ -74,7 +74,7 @@ template<typename Registry>
 class basic_handle {
     using underlying_iterator = typename decltype(std::declval<Registry &>().storage())::iterator;
 
-    [[nodiscard]] Registry &target(const char *message) const {
+    [[nodiscard]] Registry &target([[maybe_unused]] const char *message) const {
         TESSERA_ASSERT(reg != nullptr, message);
         return *reg;
     }
@@ -216,8 +216,8 @@ public:
     }
 
 private:
-    registry_type *reg;
-    entity_type entt;
+    registry_type *reg{};
+    entity_type entt{null};
 };
 
 /// Deduces the registry type from the arguments.
