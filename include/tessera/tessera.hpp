@@ -38,7 +38,10 @@
 #include "entity/storage.hpp"
 #include "entity/view.hpp"
 #include "signal/delegate.hpp"
+#include "signal/dispatcher.hpp"
+#include "signal/emitter.hpp"
 #include "signal/fwd.hpp"
+#include "signal/id_table.hpp"
 #include "signal/sigh.hpp"
 
 #endif
