@@ -295,10 +295,12 @@ public:
     /// Address of the value if it is a `Type` and may be modified, null otherwise.
     template<typename Type>
     [[nodiscard]] Type *data() noexcept {
+        const auto *const found = std::as_const(*this).template data<std::remove_const_t<Type>>();
         if constexpr (std::is_const_v<Type>) {
-            return std::as_const(*this).template data<std::remove_const_t<Type>>();
+            return found;
         } else {
-            return info() == type_id<Type>() ? static_cast<Type *>(data()) : nullptr;
+            // A const alias hands out its value for reading only.
+            return mode == any_policy::cref ? nullptr : const_cast<Type *>(found);
         }
     }
 
@@ -451,7 +453,8 @@ template<typename Type, std::size_t Len, std::size_t Align>
 template<typename Type, std::size_t Len = basic_any<>::length, std::size_t Align = basic_any<Len>::alignment,
          typename... Args>
 [[nodiscard]] basic_any<Len, Align> make_any(Args &&...args) {
-    return basic_any<Len, Align>{std::in_place_type<Type>, std::forward<Args>(args)...};
+    basic_any<Len, Align> made(std::in_place_type<Type>, std::forward<Args>(args)...);
+    return made;
 }
 
 /// An any for a value: an lvalue gives an alias (a const alias for a const lvalue), an rvalue an owned value.
