@@ -81,10 +81,10 @@ public:
     template<std::size_t Index>
     [[nodiscard]] constexpr decltype(auto) get() noexcept {
         static_assert(Index < 2u, "compressed_pair: the index must be 0 or 1");
-        if constexpr (Index == 0u) {
-            return first();
-        } else {
+        if constexpr (Index != 0u) {
             return second();
+        } else {
+            return first();
         }
     }
 
@@ -92,10 +92,10 @@ public:
     template<std::size_t Index>
     [[nodiscard]] constexpr decltype(auto) get() const noexcept {
         static_assert(Index < 2u, "compressed_pair: the index must be 0 or 1");
-        if constexpr (Index == 0u) {
-            return first();
-        } else {
+        if constexpr (Index != 0u) {
             return second();
+        } else {
+            return first();
         }
     }
 

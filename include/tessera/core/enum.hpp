@@ -30,9 +30,10 @@ struct enum_as_bitmask : std::bool_constant<internal::has_bitmask_marker<Type>> 
 template<typename Type>
 inline constexpr bool enum_as_bitmask_v = enum_as_bitmask<Type>::value;
 
-/// An enum whose bitmask operators are enabled.
+/// An enum whose bitmask operators are enabled (the enum test also guards against a specialization made for a type
+/// that is not an enum).
 template<typename Type>
-concept enum_bitmask = std::is_enum_v<Type> && enum_as_bitmask_v<Type>;
+concept enum_bitmask = enum_as_bitmask<Type>::value && std::is_enum_v<Type>;
 
 namespace internal {
 

@@ -9,18 +9,6 @@
 
 namespace tessera {
 
-/// Selects the overload of a member function whose type is `Type`: `overload<void(int)>(&clazz::bar)`.
-template<typename Type, typename Class>
-[[nodiscard]] constexpr auto overload(Type Class::*member) noexcept {
-    return member;
-}
-
-/// Selects the overload of a free function whose type is `Func`: `overload<void(int)>(&bar)`.
-template<typename Func>
-[[nodiscard]] constexpr auto overload(Func *func) noexcept {
-    return func;
-}
-
 /// One function object made of several: its call operator is the overload set of all of them.
 template<typename... Func>
 struct overloaded : Func... {
@@ -30,6 +18,19 @@ struct overloaded : Func... {
 /// Deduces the function objects from the arguments: `overloaded{[](int) {}, [](char) {}}`.
 template<typename... Func>
 overloaded(Func...) -> overloaded<Func...>;
+
+/// Selects the overload of a free function whose type is `Func`: `overload<void(int)>(&bar)`. The conversion happens
+/// when the argument is matched against the parameter.
+template<typename Func>
+[[nodiscard]] constexpr Func *overload(Func *candidate) noexcept {
+    return candidate;
+}
+
+/// Selects the overload of a member function whose type is `Type`: `overload<void(int)>(&clazz::bar)`.
+template<typename Type, typename Class>
+[[nodiscard]] constexpr Type Class::*overload(Type Class::*candidate) noexcept {
+    return candidate;
+}
 
 /// Lets a lambda call itself: the lambda receives the combinator as its first argument and calls it to recurse.
 template<typename Func>

@@ -236,8 +236,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const sparse_set_iterator orig = *this;
-        return ++(*this), orig;
+        sparse_set_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     constexpr sparse_set_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
@@ -252,8 +253,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const sparse_set_iterator orig = *this;
-        return operator--(), orig;
+        sparse_set_iterator before = *this;
+        --*this;
+        return before;
     }
 
     constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
@@ -265,8 +267,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator+(const difference_type value) const noexcept {
-        sparse_set_iterator copy = *this;
-        return (copy += value);
+        sparse_set_iterator moved = *this;
+        moved += value;
+        return moved;
     }
 
     friend constexpr sparse_set_iterator operator+(const difference_type value,

@@ -86,10 +86,9 @@ public:
 
     /// Exchanges the contents with `other`.
     void swap(id_table &other) noexcept {
-        using std::swap;
-        swap(entries, other.entries);
-        swap(slots, other.slots);
-        swap(shift, other.shift);
+        entries.swap(other.entries);
+        slots.swap(other.slots);
+        std::swap(shift, other.shift);
     }
 
     /// The value named `name`, or null.
