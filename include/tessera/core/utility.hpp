@@ -3,7 +3,6 @@
 #ifndef TESSERA_CORE_UTILITY_HPP
 #define TESSERA_CORE_UTILITY_HPP
 
-#include <functional>
 #include <type_traits>
 #include <utility>
 
@@ -44,14 +43,14 @@ public:
     template<typename... Args>
     constexpr decltype(auto) operator()(Args &&...args) const
         noexcept(std::is_nothrow_invocable_v<const Func &, const y_combinator &, Args...>) {
-        return std::invoke(body, *this, std::forward<Args>(args)...);
+        return body(*this, std::forward<Args>(args)...);
     }
 
     /// Calls the function with the combinator in front of the arguments.
     template<typename... Args>
     constexpr decltype(auto)
     operator()(Args &&...args) noexcept(std::is_nothrow_invocable_v<Func &, y_combinator &, Args...>) {
-        return std::invoke(body, *this, std::forward<Args>(args)...);
+        return body(*this, std::forward<Args>(args)...);
     }
 
 private:
