@@ -12,6 +12,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
+#include "memory_report.hpp"
 #include "mixin.hpp"
 #include "pool_owner.hpp"
 #include "sparse_set.hpp"
@@ -22,6 +23,7 @@
 #include <cstddef>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
@@ -909,6 +911,47 @@ public:
 
     /// The context variables, read-only.
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
+
+    /// The memory the registry holds: a row per pool, the entity storage, the member sets of non-owning groups
+    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report.
+    [[nodiscard]] tessera::memory_report memory_report() const {
+        tessera::memory_report report{};
+        report.pools.reserve(pools.size());
+        report.registry_bytes = pools.capacity() * sizeof(typename pool_container_type::value_type) +
+                                by_index.capacity() * sizeof(base_type *);
+
+        for (auto &&[id, owner] : pools) {
+            pool_memory row = owner.measure();
+            // measuring gives the type's hash, which is also the name of the type's default pool
+            row.named = (id != row.id);
+            row.id = id;
+            report.pools.push_back(row);
+            report.registry_bytes += owner.object_size();
+        }
+
+        report.entities = memory_of(entities);
+        return report;
+    }
+
+    /// Debug aid: the element types of the pools that contain the entity, separated by commas (a named pool adds
+    /// the hash of its name). Not a template, so that a debugger can call it; docs/debugging.md says how to make
+    /// sure a program contains it.
+    [[nodiscard]] std::string debug_components(const entity_type entt) const {
+        std::string out{};
+
+        if (!valid(entt)) {
+            return out.append("(not a valid entity)");
+        }
+
+        for (auto &&[id, owner] : pools) {
+            if (owner->contains(entt)) {
+                out.append(out.empty() ? "" : ", ");
+                internal::append_pool_name(out, owner->info().name(), id, id != owner->info().hash());
+            }
+        }
+
+        return out;
+    }
 
 private:
     // one check per type, so that the message names the type that is already owned
