@@ -1,6 +1,7 @@
 // libFuzzer target: arbitrary bytes given to binary_input_archive, snapshot_loader and continuous_loader. An
 // archive_error is the expected way to refuse data; a crash, a sanitizer report or a failed assertion is a bug.
 // Whatever is loaded, the registry must stay consistent and an accepted archive must round-trip.
+#include "consistency.hpp"
 #include "model/interpreter.hpp"
 #include <cstddef>
 #include <cstdint>
@@ -8,39 +9,8 @@
 #include <span>
 #include <vector>
 
-namespace {
-
 using namespace tessera_model;
-
-// Every component of every pool belongs to an entity in use; iteration and destruction work.
-void check_consistent(registry &reg) {
-    for (auto [id, pool] : reg.storage()) {
-        for (const auto entt : pool) {
-            if (entt != tessera::tombstone && !reg.valid(entt)) {
-                std::abort();
-            }
-        }
-    }
-
-    // the owning group and a view over the same types agree
-    std::size_t count{};
-
-    for (auto [entt, lhs, rhs] : reg.view<trivial, heavy>().each()) {
-        count += (lhs.value == reg.get<trivial>(entt).value && rhs.text == reg.get<heavy>(entt).text) ? 1u : 0u;
-    }
-
-    if (count != reg.group<trivial>(tessera::get<heavy>).size()) {
-        std::abort();
-    }
-
-    reg.clear();
-
-    if (reg.storage<entity>().free_list() != 0u) {
-        std::abort();
-    }
-}
-
-} // namespace
+using tessera_fuzz::check_consistent;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_t size) {
     const std::span<const std::byte> bytes{reinterpret_cast<const std::byte *>(data), size};

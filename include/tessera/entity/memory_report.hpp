@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_MEMORY_REPORT_HPP
 
 #include "../core/fwd.hpp"
+#include "../core/type_info.hpp"
 #include "pool_memory.hpp"
 #include <algorithm>
 #include <array>
@@ -35,6 +36,14 @@ inline void append_pool_name(std::string &out, const std::string_view type, cons
         const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), id, 16);
         out.append(" @0x").append(digits.data(), result.ptr);
     }
+}
+
+/// The name a report shows for pool `id` of Type (archives key their pools the same way).
+template<typename Type>
+[[nodiscard]] std::string pool_name(const id_type id) {
+    std::string name{};
+    append_pool_name(name, type_name<Type>::value(), id, id != type_hash<Type>::value());
+    return name;
 }
 
 /// Appends `text` padded with spaces to `width`: on the left when right-aligned (numbers), else on the right.

@@ -1,0 +1,44 @@
+// What the archive fuzz targets check after a load, accepted or refused: every pool refers to entities in use, a
+// view and the owning group over the same types agree, and clearing the registry leaves no entity in use.
+#ifndef TESSERA_TEST_FUZZ_CONSISTENCY_HPP
+#define TESSERA_TEST_FUZZ_CONSISTENCY_HPP
+
+#include "model/interpreter.hpp"
+#include <cstddef>
+#include <cstdlib>
+
+namespace tessera_fuzz {
+
+/// Aborts (a finding for libFuzzer) if the registry is inconsistent; clears it.
+inline void check_consistent(tessera_model::registry &reg) {
+    using namespace tessera_model;
+
+    for (auto [id, pool] : reg.storage()) {
+        for (const auto entt : pool) {
+            if (entt != tessera::tombstone && !reg.valid(entt)) {
+                std::abort();
+            }
+        }
+    }
+
+    // the owning group and a view over the same types agree
+    std::size_t count{};
+
+    for (auto [entt, lhs, rhs] : reg.view<trivial, heavy>().each()) {
+        count += (lhs.value == reg.get<trivial>(entt).value && rhs.text == reg.get<heavy>(entt).text) ? 1u : 0u;
+    }
+
+    if (count != reg.group<trivial>(tessera::get<heavy>).size()) {
+        std::abort();
+    }
+
+    reg.clear();
+
+    if (reg.storage<entity>().free_list() != 0u) {
+        std::abort();
+    }
+}
+
+} // namespace tessera_fuzz
+
+#endif
