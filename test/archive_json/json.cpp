@@ -4,6 +4,7 @@
 #include "support/misuse.hpp"
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <tessera/archive/json.hpp>
@@ -378,6 +379,42 @@ TEST_F(JsonArchiveErrors, NullIndexIsAHole) {
     load_all(loader, edited);
     EXPECT_EQ(registry.storage<position>().size(), 1u);
     EXPECT_EQ(registry.get<position>(make(1u, 1u)), (position{3.f, 4.f}));
+}
+
+TEST_F(JsonArchiveErrors, NumbersOutOfRange) {
+    // nlohmann-json would cast these with undefined behaviour; the archive checks its arithmetic components
+    const auto type = std::string{tessera::type_name<score>::value()};
+    EXPECT_CONTAINS(error_after([&](auto &doc) { pool(doc, type)["elements"][0]["value"] = 5.5e61; }),
+                    "elements/0/value: the number 5.5e+61 is not an integer that fits");
+    EXPECT_CONTAINS(error_after([&](auto &doc) { pool(doc, type)["elements"][0]["value"] = -1; }),
+                    "is not an integer that fits");
+    EXPECT_CONTAINS(error_after([&](auto &doc) { pool(doc, type)["elements"][0]["value"] = 1ull << 32u; }),
+                    "is not an integer that fits");
+    EXPECT_CONTAINS(error_after([&](auto &doc) { pool(doc, type)["elements"][0]["value"] = "7"; }),
+                    "a number was expected, found string");
+}
+
+TEST(JsonArchive, Number) {
+    enum class team : std::uint8_t { red = 1u };
+    EXPECT_EQ(json::number<int>(nlohmann::json(-3)), -3);
+    EXPECT_EQ(json::number<std::uint8_t>(nlohmann::json(255)), 255u);
+    EXPECT_EQ(json::number<std::int64_t>(nlohmann::json(std::numeric_limits<std::int64_t>::min())),
+              std::numeric_limits<std::int64_t>::min());
+    EXPECT_EQ(json::number<std::uint64_t>(nlohmann::json(std::numeric_limits<std::uint64_t>::max())),
+              std::numeric_limits<std::uint64_t>::max());
+    EXPECT_EQ(json::number<float>(nlohmann::json(1.5)), 1.5f);
+    EXPECT_EQ(json::number<double>(nlohmann::json(3)), 3.0);
+    EXPECT_EQ(json::number<team>(nlohmann::json(1)), team::red);
+    EXPECT_TRUE(json::number<bool>(nlohmann::json(true)));
+
+    EXPECT_THROW(static_cast<void>(json::number<std::uint8_t>(nlohmann::json(256))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<std::int8_t>(nlohmann::json(-129))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<unsigned>(nlohmann::json(-1))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<int>(nlohmann::json(2.5))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<float>(nlohmann::json(1e300))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<team>(nlohmann::json(300))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<bool>(nlohmann::json(1))), json::error);
+    EXPECT_THROW(static_cast<void>(json::number<int>(nlohmann::json("1"))), json::error);
 }
 
 TEST(JsonArchive, MisuseWithoutSection) {

@@ -1,4 +1,5 @@
-// The model test's components (model/interpreter.hpp) in JSON, and the JSON counterparts of its save_all/load_all:
+// The model test's components (model/interpreter.hpp) in JSON (their numbers read with json::number, which checks
+// ranges that nlohmann-json's own conversions do not), and the JSON counterparts of its save_all/load_all:
 // what the JSON fuzz target loads and what its seed corpus is written with.
 #ifndef TESSERA_TEST_FUZZ_JSON_MODEL_HPP
 #define TESSERA_TEST_FUZZ_JSON_MODEL_HPP
@@ -11,7 +12,7 @@ namespace tessera_model {
 
 inline void to_json(nlohmann::json &out, const trivial &elem) { out = elem.value; }
 
-inline void from_json(const nlohmann::json &in, trivial &elem) { in.get_to(elem.value); }
+inline void from_json(const nlohmann::json &in, trivial &elem) { elem.value = tessera::archive::json::number<int>(in); }
 
 inline void to_json(nlohmann::json &out, const heavy &elem) { out = elem.text; }
 
@@ -19,7 +20,9 @@ inline void from_json(const nlohmann::json &in, heavy &elem) { in.get_to(elem.te
 
 inline void to_json(nlohmann::json &out, const stable &elem) { out = nlohmann::json{{"value", elem.value}}; }
 
-inline void from_json(const nlohmann::json &in, stable &elem) { in.at("value").get_to(elem.value); }
+inline void from_json(const nlohmann::json &in, stable &elem) {
+    elem.value = tessera::archive::json::number<int>(in.at("value"));
+}
 
 /// Writes the identifiers, the four default pools and the named pool of `reg` into a JSON document.
 inline tessera::archive::json::document save_json_all(const registry &reg) {

@@ -47,6 +47,71 @@ public:
 
 namespace tessera::internal {
 
+/// True if a JSON number is an integer within the range of Type.
+template<typename Type>
+[[nodiscard]] bool json_integer_fits(const nlohmann::json &node) {
+    if (node.is_number_unsigned()) {
+        return node.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<Type>::max());
+    }
+
+    if (!node.is_number_integer()) {
+        return false;
+    }
+
+    const auto value = node.get<std::int64_t>();
+    return value < 0
+               ? value >= static_cast<std::int64_t>(std::numeric_limits<Type>::min())
+               : static_cast<std::uint64_t>(value) <= static_cast<std::uint64_t>(std::numeric_limits<Type>::max());
+}
+
+} // namespace tessera::internal
+
+namespace tessera::archive::json {
+
+/// Reads a number into an arithmetic or enumeration type, checking that the JSON value is a number (a boolean for
+/// bool) and that it fits: nlohmann-json converts a number that does not fit the target type with a plain cast,
+/// which is undefined behaviour. Throws json::error. The archive reads arithmetic components this way; call it from
+/// the from_json functions of your components for their arithmetic members.
+template<typename Type>
+requires std::is_arithmetic_v<Type> || std::is_enum_v<Type>
+[[nodiscard]] Type number(const document &node) {
+    if constexpr (std::is_enum_v<Type>) {
+        return static_cast<Type>(number<std::underlying_type_t<Type>>(node));
+    } else if constexpr (std::is_same_v<Type, bool>) {
+        if (!node.is_boolean()) {
+            throw error{std::string{"a boolean was expected, found "} + node.type_name()};
+        }
+
+        return node.get<bool>();
+    } else {
+        if (!node.is_number()) {
+            throw error{std::string{"a number was expected, found "} + node.type_name()};
+        }
+
+        if constexpr (std::is_floating_point_v<Type>) {
+            const auto value = node.get<double>();
+
+            if (!(value >= -static_cast<double>(std::numeric_limits<Type>::max()) &&
+                  value <= static_cast<double>(std::numeric_limits<Type>::max()))) {
+                throw error{"the number " + node.dump() + " does not fit a floating-point value of this size"};
+            }
+
+            return static_cast<Type>(value);
+        } else {
+            if (!tessera::internal::json_integer_fits<Type>(node)) {
+                throw error{"the number " + node.dump() + " is not an integer that fits the component's type"};
+            }
+
+            return node.is_number_unsigned() ? static_cast<Type>(node.get<std::uint64_t>())
+                                             : static_cast<Type>(node.get<std::int64_t>());
+        }
+    }
+}
+
+} // namespace tessera::archive::json
+
+namespace tessera::internal {
+
 /// True for element types that pools keep no instance of: their entries list identifiers only.
 template<typename Type, typename Entity>
 inline constexpr bool json_with_values = !std::is_void_v<typename storage_type_t<Type, Entity>::value_type>;
@@ -404,9 +469,16 @@ public:
             const document &node = field(current(), "value", where);
 
             try {
-                node.get_to(value);
+                if constexpr (std::is_arithmetic_v<Type> || std::is_enum_v<Type>) {
+                    value = number<Type>(node);
+                } else {
+                    node.get_to(value);
+                }
             } catch (const nlohmann::json::exception &failure) {
                 fail(where + "/value", failure.what());
+            } catch (const error &failure) {
+                // from number(), here or in a component's from_json: without its prefix, the place goes first
+                fail(where + "/value", std::string{failure.what()}.substr(std::string_view{"json archive: "}.size()));
             }
 
             ++cursor;
