@@ -743,6 +743,27 @@ TEST(Registry, SortByComponentAndByEntity) {
                                [&reg](auto lhs, auto rhs) { return reg.get<int>(lhs) > reg.get<int>(rhs); }));
 }
 
+TEST(Registry, SortOfATypeWithoutInstancesTakesEntities) {
+    tessera::registry reg;
+    std::array<tessera::entity, 5u> range{};
+    reg.create(range.begin(), range.end());
+    reg.insert<tag>(range.begin(), range.end());
+
+    // the documented call: the comparator takes two entities, there is no element to compare
+    reg.sort<tag>([](const tessera::entity lhs, const tessera::entity rhs) {
+        return tessera::to_integral(lhs) < tessera::to_integral(rhs);
+    });
+    const tessera::sparse_set &tags = reg.storage<tag>();
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+
+    reg.sort<tag>(std::greater<tessera::entity>{}, tessera::insertion_sort{});
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end(), std::greater<>{}));
+
+    // the same through the storage and its base class
+    reg.storage<tag>().sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+}
+
 TEST(Registry, SortAs) {
     tessera::registry reg;
     std::array<tessera::entity, 5u> range{};

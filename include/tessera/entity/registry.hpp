@@ -869,8 +869,16 @@ public:
         auto &cpool = assure<Type>();
         using value_type = typename storage_for_type<Type>::value_type;
 
-        if constexpr (!std::is_void_v<value_type> &&
-                      std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>) {
+        // types without instances (value_type void) are sorted by identifier: no reference to void may be formed
+        constexpr bool by_element = [] {
+            if constexpr (std::is_void_v<value_type>) {
+                return false;
+            } else {
+                return std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
+            }
+        }();
+
+        if constexpr (by_element) {
             auto comp = [&cpool, compare = std::move(compare)](const auto lhs, const auto rhs) mutable {
                 return compare(std::as_const(cpool.get(lhs)), std::as_const(cpool.get(rhs)));
             };
