@@ -196,15 +196,25 @@ TEST(storage_entity, erase_and_misuse) {
     EXPECT_MISUSE(static_cast<void>(storage.get_as_tuple(released)), "not in use");
     EXPECT_MISUSE(storage.patch(released, [&calls]() { ++calls; }), "not in use");
     EXPECT_EQ(calls, 2);
-    EXPECT_MISUSE(storage.erase(released), "already released");
     EXPECT_MISUSE(storage.erase(a), "not in the set");
     EXPECT_FALSE(storage.remove(a));
+    EXPECT_EQ(storage.free_list(), 1u);
+
+    // a released identifier is contained with the version it comes back with: removing it gives it the next one
+    ASSERT_TRUE(storage.contains(released));
+    EXPECT_TRUE(storage.remove(released));
+    EXPECT_FALSE(storage.contains(released));
+    EXPECT_EQ(storage.current(a), 2u);
+    EXPECT_EQ(storage.free_list(), 1u);
+    storage.erase(make(0, 2));
+    EXPECT_EQ(storage.current(a), 3u);
     EXPECT_EQ(storage.free_list(), 1u);
 
     EXPECT_TRUE(storage.remove(b));
     EXPECT_EQ(storage.free_list(), 0u);
     EXPECT_EQ(storage.size(), 2u);
     EXPECT_EQ(storage.generate(), make(1, 1));
+    EXPECT_EQ(storage.generate(), make(0, 3));
 }
 
 TEST(storage_entity, push_means_generate) {

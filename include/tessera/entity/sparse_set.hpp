@@ -522,17 +522,22 @@ protected:
         packed.pop_back();
     }
 
-    /// Releases the identifier at `it` of a swap-only set: it moves to the released region with its next version.
+    /// Releases the identifier at `it` of a swap-only set: it takes its next version. One in use moves to the front
+    /// of the released region, where the next push or generate() takes it back. One already released (contains()
+    /// reports it, with the version it would come back with) only takes its next version again, where it is, so
+    /// that a range over the released region visits each identifier once.
     void swap_only_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
         const auto pos = index(*it);
-        TESSERA_ASSERT(pos < head, "sparse_set: the identifier is already released");
         const auto entt = *it;
 #if TESSERA_ASSERT_ENABLED
         note_change(entt);
 #endif
         bump(traits_type::next(entt));
-        swap_at(pos, head -= static_cast<size_type>(head != 0u));
+
+        if (pos < head) {
+            swap_at(pos, --head);
+        }
     }
 
     /// Removes the entities in [first, last) following the deletion policy; elements are not touched.
@@ -1051,6 +1056,9 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort: the set has holes; call compact() first");
         TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
+        TESSERA_ASSERT(mode != deletion_policy::swap_only || !(length > head),
+                       "sort: length exceeds the identifiers in use of a swap-only set (free_list()); sorting would "
+                       "move released identifiers into the in-use region");
 #if TESSERA_ASSERT_ENABLED
         note_rearrangement(length > 1u);
 #endif
