@@ -1092,3 +1092,257 @@ TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing
                                           storage.emplace(make(8000), text_for(8u));
                                       });
 }
+// ---------------------------------------------------------------------------------------------------------------
+// Removal destroys the erased element itself; ranges of another set are looked up by identifier.
+
+namespace {
+
+/// An element that knows whose value it holds (-1 once moved from), and records each value destroyed.
+struct witness {
+    static inline std::vector<int> destroyed{};
+    static inline int alive = 0;
+
+    witness(const int val) : value{val} { ++alive; }
+    witness(witness &&other) noexcept : value{std::exchange(other.value, -1)} { ++alive; }
+    witness &operator=(witness &&other) noexcept {
+        // a value overwritten here is lost without its destructor: what erase must not do
+        value = std::exchange(other.value, -1);
+        return *this;
+    }
+    ~witness() {
+        --alive;
+        if (value != -1) {
+            destroyed.push_back(value);
+        }
+    }
+
+    int value;
+};
+
+/// The same, deleted in place.
+struct stable_witness : witness {
+    static constexpr bool in_place_delete = true;
+    using witness::witness;
+};
+
+/// The same with a move constructor that may throw (and does while `fail` is set): erase exchanges the erased
+/// element with the last one before removing anything.
+struct throwing_witness : witness {
+    static inline bool fail = false;
+
+    using witness::witness;
+    throwing_witness(throwing_witness &&other) noexcept(false) : witness{check(std::move(other))} {}
+    throwing_witness &operator=(throwing_witness &&other) noexcept = default;
+    ~throwing_witness() = default;
+
+    static witness &&check(throwing_witness &&other) {
+        if (fail) {
+            throw std::runtime_error{"throwing_witness"};
+        }
+        return std::move(other);
+    }
+};
+
+template<typename Type>
+struct storage_erase : ::testing::Test {
+    void SetUp() override {
+        witness::destroyed.clear();
+        throwing_witness::fail = false;
+    }
+    void TearDown() override {
+        throwing_witness::fail = false;
+        EXPECT_EQ(witness::alive, 0);
+    }
+
+    /// Entities 0..count-1, each holding ten times its index.
+    static void fill(tessera::storage<Type> &storage, const unsigned count) {
+        for (unsigned idx = 0u; idx < count; ++idx) {
+            storage.emplace(make(idx), static_cast<int>(idx * 10u));
+        }
+    }
+
+    /// Every entity still there holds its own value.
+    static void expect_values(const tessera::storage<Type> &storage, const unsigned count) {
+        for (unsigned idx = 0u; idx < count; ++idx) {
+            if (storage.contains(make(idx))) {
+                EXPECT_EQ(storage.get(make(idx)).value, static_cast<int>(idx * 10u)) << "entity " << idx;
+            }
+        }
+    }
+};
+
+using witness_types = ::testing::Types<witness, stable_witness, throwing_witness>;
+TYPED_TEST_SUITE(storage_erase, witness_types);
+
+} // namespace
+
+TYPED_TEST(storage_erase, erase_destroys_exactly_the_erased_value) {
+    {
+        tessera::storage<TypeParam> storage;
+        TestFixture::fill(storage, 5u);
+
+        // in the middle: the last element fills the slot (or a hole stays), the erased value is destroyed
+        storage.erase(make(1));
+        EXPECT_EQ(witness::destroyed, std::vector<int>{10});
+        EXPECT_EQ(witness::alive, 4);
+        // the last one: no element moves
+        storage.erase(make(4));
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40}));
+        EXPECT_EQ(witness::alive, 3);
+        EXPECT_TRUE(storage.remove(make(0)));
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40, 0}));
+        TestFixture::expect_values(storage, 5u);
+
+        const std::array more{make(3), make(2)};
+        storage.erase(more.begin(), more.end());
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40, 0, 30, 20}));
+        EXPECT_EQ(witness::alive, 0);
+
+        TestFixture::fill(storage, 3u);
+        witness::destroyed.clear();
+        storage.clear();
+        std::sort(witness::destroyed.begin(), witness::destroyed.end());
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{0, 10, 20}));
+    }
+    EXPECT_EQ(witness::alive, 0);
+}
+
+TYPED_TEST(storage_erase, ranges_of_another_set_are_looked_up_by_identifier) {
+    tessera::storage<TypeParam> storage;
+    TestFixture::fill(storage, 6u);
+
+    // positions 0 and 1 of `other` are positions of entities 0 and 1 in the storage: they must not be used
+    tessera::sparse_set other{};
+    other.push(make(5));
+    other.push(make(2));
+    storage.erase(other.begin(), other.end());
+    EXPECT_FALSE(storage.contains(make(5)));
+    EXPECT_FALSE(storage.contains(make(2)));
+    for (const unsigned idx : {0u, 1u, 3u, 4u}) {
+        EXPECT_TRUE(storage.contains(make(idx))) << idx;
+    }
+    TestFixture::expect_values(storage, 6u);
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{20, 50}));
+
+    // remove skips what the storage does not hold, and counts the rest
+    other.push(make(4));
+    other.push(make(9));
+    other.push(make(0));
+    witness::destroyed.clear();
+    EXPECT_EQ(storage.remove(other.begin(), other.end()), 2u);
+    EXPECT_EQ(storage.size(), storage.contiguous() ? 2u : 6u);
+    TestFixture::expect_values(storage, 6u);
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{0, 40}));
+    EXPECT_EQ(witness::alive, 2);
+
+    // another storage's iterators too, in another order
+    tessera::storage<TypeParam> second;
+    second.emplace(make(3), 0);
+    second.emplace(make(1), 0);
+    const tessera::sparse_set &second_base = second;
+    witness::destroyed.clear();
+    storage.erase(second_base.begin(), second_base.end());
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 30}));
+    EXPECT_EQ(witness::alive, 2); // the two of `second`
+}
+
+TEST(storage_erase_throwing_move, a_failing_exchange_removes_nothing) {
+    witness::destroyed.clear();
+    {
+        tessera::storage<throwing_witness> storage;
+        for (unsigned idx = 0u; idx < 3u; ++idx) {
+            storage.emplace(make(idx), static_cast<int>(idx * 10u));
+        }
+
+        throwing_witness::fail = true;
+        EXPECT_THROW(storage.erase(make(0)), std::runtime_error);
+        throwing_witness::fail = false;
+        EXPECT_EQ(storage.size(), 3u);
+        for (unsigned idx = 0u; idx < 3u; ++idx) {
+            ASSERT_TRUE(storage.contains(make(idx)));
+            EXPECT_EQ(storage.get(make(idx)).value, static_cast<int>(idx * 10u));
+            EXPECT_EQ(storage.index(make(idx)), idx);
+        }
+        EXPECT_TRUE(witness::destroyed.empty());
+
+        // the last element needs no exchange
+        throwing_witness::fail = true;
+        storage.erase(make(2));
+        throwing_witness::fail = false;
+        EXPECT_EQ(witness::destroyed, std::vector<int>{20});
+    }
+    EXPECT_EQ(witness::alive, 0);
+}
+
+namespace {
+
+/// A component whose destructor calls back into its own pool: it removes its own entity (as code written for a
+/// container of handles would) and reads the value of another entity of the pool.
+struct self_removing {
+    static inline tessera::storage<self_removing> *pool = nullptr;
+    static inline int depth = 0;
+    static inline int deepest = 0;
+    static inline std::vector<int> partner_values{};
+
+    self_removing(const tessera::entity self, const tessera::entity other, const int val)
+        : owner{self}, partner{other}, value{val} {}
+    self_removing(self_removing &&other) noexcept
+        : owner{std::exchange(other.owner, tessera::null)}, partner{other.partner}, value{other.value} {}
+    self_removing &operator=(self_removing &&other) noexcept {
+        owner = std::exchange(other.owner, tessera::null);
+        partner = other.partner;
+        value = other.value;
+        return *this;
+    }
+
+    ~self_removing() {
+        if (owner != tessera::null && pool != nullptr) {
+            deepest = std::max(deepest, ++depth);
+            // the entity has left the pool already: removing it again does nothing
+            EXPECT_FALSE(pool->contains(owner));
+            EXPECT_FALSE(pool->remove(owner));
+            if (pool->contains(partner)) {
+                partner_values.push_back(pool->get(partner).value);
+            }
+            --depth;
+        }
+    }
+
+    tessera::entity owner;
+    tessera::entity partner;
+    int value;
+};
+
+} // namespace
+
+TEST(storage, an_element_destructor_may_call_back_into_its_pool) {
+    self_removing::partner_values.clear();
+    self_removing::deepest = 0;
+    tessera::storage<self_removing> storage;
+    self_removing::pool = &storage;
+
+    // entity i holds 100 + i, and its partner is the last entity, whose element moves when another is erased
+    for (unsigned idx = 0u; idx < 4u; ++idx) {
+        storage.emplace(make(idx), make(idx), make(3), static_cast<int>(100u + idx));
+    }
+
+    storage.erase(make(1)); // the last element fills its slot afterwards
+    EXPECT_EQ(self_removing::partner_values, std::vector<int>{103});
+    EXPECT_EQ(storage.get(make(3)).value, 103);
+    storage.erase(make(3)); // the last one itself
+    EXPECT_FALSE(storage.contains(make(3)));
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_EQ(storage.get(make(0)).value, 100);
+    EXPECT_EQ(storage.get(make(2)).value, 102);
+    EXPECT_TRUE(storage.remove(make(2)));
+
+    storage.emplace(make(5), make(5), make(0), 105);
+    storage.clear();
+    EXPECT_TRUE(storage.empty());
+    EXPECT_EQ(self_removing::deepest, 1);
+    self_removing::pool = nullptr;
+}
+

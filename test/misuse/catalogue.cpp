@@ -168,16 +168,13 @@ TEST(MisuseSparseSet, IdentifierBeyondThePages) {
     EXPECT_MISUSE(static_cast<void>(set.bump(entity{900000})), "sparse_set: the identifier is not in the set");
 }
 
-TEST(MisuseSparseSet, ErasingTheIdentifiersOfAnotherSet) {
-    tessera::sparse_set source;
-    source.push(entity{2});
-    // the iterator overloads trust the range to come from the set itself
-    tessera::sparse_set set;
-    set.push(entity{1});
-    EXPECT_MISUSE(set.erase(source.begin(), source.end()), "sparse_set: erasing an identifier that is not in the set");
+TEST(MisuseSparseSet, ErasingHolesThroughTheSetsOwnIterators) {
+    // the set's own iterators are taken as positions; a hole holds no identifier of the set
     tessera::sparse_set stable{tessera::type_id<void>(), tessera::deletion_policy::in_place};
     stable.push(entity{1});
-    EXPECT_MISUSE(stable.erase(source.begin(), source.end()),
+    stable.push(entity{2});
+    stable.erase(entity{2});
+    EXPECT_MISUSE(stable.erase(stable.begin(), stable.end()),
                   "sparse_set: erasing an identifier that is not in the set");
 }
 
@@ -303,7 +300,7 @@ TEST(MisuseSparseSet, InPlaceWithoutVersionBits) {
 }
 
 // sparse_set, unreachable through the public API:
-// - "deletion policy mismatch" (four times: swap_and_pop, in_place_pop, swap_only_pop, push_entity_as):
+// - "deletion policy mismatch" (four times: close_swap_and_pop, close_in_place, swap_only_pop, push_entity_as):
 //   policy_pop and push_entity dispatch on the set's own policy, and every storage calls the helpers of the
 //   policy it was built with (the constructors take it from the element type), so no helper sees another one;
 // - "pop_back_entity needs an identifier at the back": protected; storages call it only right after appending;
@@ -385,6 +382,21 @@ TEST(MisuseMixin, UnboundStorages) {
     EXPECT_MISUSE(static_cast<void>(pool.emplace(entity{1})), "sigh_mixin: the storage has listeners but is not bound");
     tessera::reactive_mixin<tessera::storage<void>> reactive;
     EXPECT_MISUSE(reactive.on_construct<comp>(), "reactive_mixin: the storage is not bound to a registry");
+}
+
+void sort_comps(tessera::registry &registry, entity) {
+    registry.sort<comp>([](const comp &lhs, const comp &rhs) { return lhs.value > rhs.value; });
+}
+
+TEST(MisuseMixin, DestroyListenerRearrangingAPartialRange) {
+    tessera::registry registry;
+    for (int value = 0; value < 3; ++value) {
+        registry.emplace<comp>(registry.create(), value);
+    }
+    registry.on_destroy<comp>().connect<&sort_comps>();
+    const tessera::sparse_set &base = registry.storage<comp>();
+    EXPECT_MISUSE(registry.storage<comp>().erase(base.begin() + 1, base.end()),
+                  "sigh_mixin: a destroy listener sorted the pool or removed other entities from it");
 }
 
 // ---- entity/registry.hpp -------------------------------------------------------------------------------------

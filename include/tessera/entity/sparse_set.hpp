@@ -421,6 +421,10 @@ private:
         return --(end() - static_cast<difference_type>(index(entt)));
     }
 
+    // True if the iterator walks this set's packed array. Iterators of two sets with no packed memory at all look
+    // alike, but then both ranges are empty.
+    [[nodiscard]] bool owns(const iterator &it) const noexcept { return it.data() == packed.data(); }
+
     // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
     // that the check that runs on every insertion stays small enough to be inlined.
     entity_type *allocate_sparse_page(const size_type page) {
@@ -485,32 +489,49 @@ protected:
     /// at `from` is moved there instead. Plain sets have no elements, so the default does nothing.
     virtual void swap_or_move([[maybe_unused]] const size_type from, [[maybe_unused]] const size_type to) {}
 
-    /// Removes the entity at `it` from a swap-and-pop set.
-    void swap_and_pop(const basic_iterator it) {
+    /// First half of a removal from an appending set: the identifier leaves the sparse array, so contains() is
+    /// false from here on, while its packed slot stays as it is until close_swap_and_pop or close_in_place.
+    /// Storages destroy the element in between: its destructor sees a pool that no longer holds its entity.
+    /// Returns the packed position of the identifier.
+    size_type unlink(const entity_type entt) {
+        TESSERA_ASSERT(contains(entt), "sparse_set: erasing an identifier that is not in the set");
+        return static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(entt), null)));
+    }
+
+    /// Second half of a swap-and-pop removal of `entt`, unlinked from position `pos`: the last identifier moves
+    /// into the slot. The back is read now, so identifiers appended since unlink are handled too.
+    void close_swap_and_pop(const size_type pos, [[maybe_unused]] const entity_type entt) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
-        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
 #if TESSERA_ASSERT_ENABLED
-        note_change(*it);
+        note_change(entt);
 #endif
         ++edits;
-        auto &self = sparse_ref(*it);
-        const auto entt = traits_type::to_entity(self);
-        sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
-        packed[static_cast<size_type>(entt)] = packed.back();
-        // self may alias the entry just written when the element is the last one: null it last
-        self = null;
+
+        if (const auto last = packed.back(); pos + 1u != packed.size()) {
+            packed[pos] = last;
+            sparse_ref(last) = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(last));
+        }
+
         packed.pop_back();
     }
 
-    /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
-    void in_place_pop(const basic_iterator it) {
+    /// Second half of an in-place removal from position `pos`: the slot becomes a hole at the head of the free
+    /// list.
+    void close_in_place(const size_type pos) {
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
-        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         ++edits;
-        const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
         packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
         head = pos;
     }
+
+    /// Removes the entity at `it` from a swap-and-pop set.
+    void swap_and_pop(const basic_iterator it) {
+        const auto entt = *it;
+        close_swap_and_pop(unlink(entt), entt);
+    }
+
+    /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
+    void in_place_pop(const basic_iterator it) { close_in_place(unlink(*it)); }
 
     /// Takes back the identifier at the last packed position of an appending set. It undoes an append that could
     /// not be completed, so an in-place set gets no hole out of it.
@@ -956,15 +977,19 @@ public:
         pop(it, it + 1);
     }
 
-    /// Removes every identifier of a range; each must be in the set.
+    /// Removes every identifier of a range; each must be in the set. The range may come from another set.
     template<typename It>
     void erase(It first, It last) {
         if constexpr (std::is_same_v<It, basic_iterator>) {
-            pop(first, last);
-        } else {
-            for (; first != last; ++first) {
-                erase(*first);
+            // positions are only meaningful in the set the iterators belong to
+            if (owns(first)) {
+                pop(first, last);
+                return;
             }
+        }
+
+        for (; first != last; ++first) {
+            erase(*first);
         }
     }
 
@@ -977,6 +1002,15 @@ public:
         size_type count{};
 
         if constexpr (std::is_same_v<It, basic_iterator>) {
+            if (!owns(first)) {
+                // iterators of another set: their positions mean nothing here
+                for (; first != last; ++first) {
+                    count += remove(*first);
+                }
+
+                return count;
+            }
+
 #if TESSERA_ASSERT_ENABLED
             // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
             first = first.unwatched();

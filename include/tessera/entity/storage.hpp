@@ -341,6 +341,17 @@ class basic_storage
         return it;
     }
 
+    // Destroys the elements at positions [from, to), holes excepted.
+    void destroy_elements(const std::size_t from, const std::size_t to) const noexcept {
+        if constexpr (!is_trivially_destructible) {
+            for (auto pos = from; pos < to; ++pos) {
+                if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
+                    destroy_element(pos);
+                }
+            }
+        }
+    }
+
     void shrink_to_size(const std::size_t sz) {
         // the first block that holds no element of [0, sz)
         std::size_t from{};
@@ -349,15 +360,49 @@ class basic_storage
             from += block_length(from);
         }
 
-        if constexpr (!is_trivially_destructible) {
-            for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
-                if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
-                    destroy_element(pos);
-                }
-            }
-        }
-
+        destroy_elements(sz, underlying_type::size());
         release_blocks(from);
+    }
+
+    // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
+    // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
+    void erase_at(const std::size_t pos) {
+        const auto entt = underlying_type::data()[pos];
+
+        if constexpr (traits_type::in_place_delete) {
+            underlying_type::unlink(entt);
+            destroy_element(pos);
+            underlying_type::close_in_place(pos);
+        } else if constexpr (std::is_nothrow_move_constructible_v<Type>) {
+            underlying_type::unlink(entt);
+            destroy_element(pos);
+            // read after the destructor ran, which may have appended elements; the last one fills the slot
+            const auto back = underlying_type::size() - 1u;
+
+            if (pos != back) {
+                // parentheses: braces would pick an initializer-list constructor that accepts the element itself
+                ::new (static_cast<void *>(std::addressof(element_at(pos)))) Type(std::move(element_at(back)));
+            }
+
+            underlying_type::close_swap_and_pop(pos, entt);
+
+            if (pos != back) {
+                destroy_element(back);
+            }
+        } else {
+            // A move that may throw must not find the erased slot empty: the erased element changes places with
+            // the last one first (if that throws, nothing is removed and both hold valid values), then it is
+            // destroyed behind the end.
+            const auto back = underlying_type::size() - 1u;
+
+            if (pos != back) {
+                using std::swap;
+                swap(element_at(pos), element_at(back));
+            }
+
+            underlying_type::close_swap_and_pop(underlying_type::unlink(entt), entt);
+            destroy_element(back);
+        }
     }
 
     /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.
@@ -373,30 +418,19 @@ protected:
     void pop(underlying_iterator first, underlying_iterator last) override {
         for (; first != last; ++first) {
             // the iterator designates the packed position: no sparse lookup needed
-            const auto pos = static_cast<std::size_t>(first.index());
-
-            if constexpr (traits_type::in_place_delete) {
-                destroy_element(pos);
-                underlying_type::in_place_pop(first);
-            } else {
-                const auto back = underlying_type::size() - 1u;
-
-                if (pos != back) {
-                    element_at(pos) = std::move(element_at(back));
-                }
-
-                destroy_element(back);
-                underlying_type::swap_and_pop(first);
-            }
+            erase_at(static_cast<std::size_t>(first.index()));
         }
     }
 
-    /// Destroys every element and removes every identifier.
+    /// Destroys every element and removes every identifier. Each entity leaves the sparse array before its
+    /// element is destroyed, as in erase.
     void pop_all() override {
         if constexpr (!is_trivially_destructible) {
-            for (auto first = underlying_type::begin(); !(first.index() < 0); ++first) {
-                if (!traits_type::in_place_delete || *first != tombstone) {
-                    destroy_element(static_cast<std::size_t>(first.index()));
+            for (auto pos = underlying_type::size(); pos != 0u;) {
+                if (const auto entt = underlying_type::data()[--pos];
+                    !traits_type::in_place_delete || entt != tombstone) {
+                    underlying_type::unlink(entt);
+                    destroy_element(pos);
                 }
             }
         }
