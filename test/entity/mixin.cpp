@@ -1,11 +1,13 @@
 // Tests for the signal mixin (construct, update and destroy signals on every pool) and the reactive mixin
 // (storages that collect entities on registry events).
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <memory>
+#include <memory_resource>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/mixin.hpp>
 #include <tessera/entity/registry.hpp>
@@ -1000,4 +1002,65 @@ TEST(SighMixin, DestroyListenerSortingDuringAPartialRangeIsAMisuse) {
     EXPECT_EQ(base.size(), entities.size());
     reg.storage<position>().erase(base.begin(), base.begin() + 1);
     EXPECT_EQ(base.size(), entities.size() - 1u);
+}
+
+namespace {
+
+using pmr_registry = tessera::basic_registry<tessera::entity, std::pmr::polymorphic_allocator<tessera::entity>>;
+
+void record_destroyed(std::vector<tessera::entity> &out, pmr_registry &, const tessera::entity entt) {
+    out.push_back(entt);
+}
+
+} // namespace
+
+TEST(SighMixin, MoveAssignmentBetweenUnequalResources) {
+    using pmr_pool = pmr_registry::storage_for_type<position>;
+    using pmr_reactive = tessera::reactive_mixin<
+        tessera::basic_storage<tessera::reactive, tessera::entity, std::pmr::polymorphic_allocator<tessera::reactive>>>;
+    static_assert(std::is_nothrow_move_assignable_v<tessera::storage_for_t<position>>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_pool>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_reactive>);
+
+    tessera_test::tracking_resource first{};
+    tessera_test::tracking_resource second{};
+    {
+        pmr_registry reg{&first};
+        std::vector<tessera::entity> destroyed{};
+        pmr_pool source{&first};
+        source.bind(reg);
+        source.on_destroy().connect<&record_destroyed>(destroyed);
+        for (unsigned idx = 0u; idx < 5u; ++idx) {
+            source.emplace(tessera::entity{idx}, static_cast<int>(idx), 0);
+        }
+
+        // the elements move into the target's resource, the listeners and the registry come along
+        pmr_pool target{&second};
+        target.emplace(tessera::entity{9}, 9, 9);
+        target = std::move(source);
+        EXPECT_EQ(target.get_allocator().resource(), &second);
+        EXPECT_EQ(&target.registry(), &reg);
+        EXPECT_EQ(target.size(), 5u);
+        EXPECT_EQ(target.get(tessera::entity{3}).x, 3);
+        EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+        target.erase(tessera::entity{3});
+        EXPECT_EQ(destroyed, std::vector<tessera::entity>{tessera::entity{3}});
+
+        pmr_pool extended{std::move(target), &first};
+        EXPECT_EQ(extended.size(), 4u);
+        extended.erase(tessera::entity{1});
+        EXPECT_EQ(destroyed.size(), 2u);
+
+        // a reactive storage moves its collected entities the same way
+        pmr_reactive collected{&first};
+        collected.bind(reg);
+        collected.push(tessera::entity{4});
+        collected.push(tessera::entity{6});
+        pmr_reactive other{&second};
+        other = std::move(collected);
+        EXPECT_TRUE(other.contains(tessera::entity{6}));
+        EXPECT_EQ(&other.registry(), &reg);
+    }
+    EXPECT_TRUE(first.balanced()) << first.live() << " live, " << first.foreign() << " foreign";
+    EXPECT_TRUE(second.balanced()) << second.live() << " live, " << second.foreign() << " foreign";
 }

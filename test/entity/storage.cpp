@@ -2,6 +2,7 @@
 // iteration, paging and pointer stability, in-place deletion, sorting, the opaque interface, memory and
 // exception safety.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <any>
 #include <array>
@@ -10,9 +11,11 @@
 #include <initializer_list>
 #include <iterator>
 #include <memory>
+#include <memory_resource>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/sparse_set.hpp>
@@ -1092,6 +1095,7 @@ TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing
                                           storage.emplace(make(8000), text_for(8u));
                                       });
 }
+
 // ---------------------------------------------------------------------------------------------------------------
 // Removal destroys the erased element itself; ranges of another set are looked up by identifier.
 
@@ -1346,3 +1350,174 @@ TEST(storage, an_element_destructor_may_call_back_into_its_pool) {
     self_removing::pool = nullptr;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Moves between allocators that cannot share memory: std::pmr::polymorphic_allocator over two resources.
+
+namespace {
+
+template<typename Type>
+using pmr_storage = tessera::basic_storage<Type, tessera::entity, std::pmr::polymorphic_allocator<Type>>;
+
+/// Deleted in place, and allocating through the storage's resource too (uses-allocator construction).
+struct pmr_stable_text {
+    static constexpr bool in_place_delete = true;
+    using allocator_type = std::pmr::polymorphic_allocator<pmr_stable_text>;
+
+    pmr_stable_text(std::string_view text, const allocator_type &allocator) : value{text, allocator} {}
+    pmr_stable_text(const pmr_stable_text &other, const allocator_type &allocator) : value{other.value, allocator} {}
+    pmr_stable_text(pmr_stable_text &&other, const allocator_type &allocator) noexcept(false)
+        : value{std::move(other.value), allocator} {}
+    pmr_stable_text(const pmr_stable_text &) = default;
+    pmr_stable_text(pmr_stable_text &&) noexcept = default;
+    pmr_stable_text &operator=(const pmr_stable_text &) = default;
+    pmr_stable_text &operator=(pmr_stable_text &&) noexcept = default;
+    ~pmr_stable_text() = default;
+
+    std::pmr::string value;
+};
+
+template<typename Type>
+struct storage_between_resources : ::testing::Test {
+    using storage_type = pmr_storage<Type>;
+
+    static const std::pmr::string &text(const Type &elem) {
+        if constexpr (std::is_same_v<Type, std::pmr::string>) {
+            return elem;
+        } else {
+            return elem.value;
+        }
+    }
+
+    /// Long enough to be allocated: the characters come from the storage's resource.
+    static std::string text_for(const unsigned idx) { return std::string(40u, 'p') + std::to_string(idx); }
+
+    /// More than a page of elements, with a few erased (holes, for in-place types).
+    static void fill(storage_type &storage) {
+        for (unsigned idx = 0u; idx < page + 8u; ++idx) {
+            storage.emplace(make(idx), text_for(idx));
+        }
+        for (unsigned idx = 0u; idx < page + 8u; idx += 7u) {
+            storage.erase(make(idx));
+        }
+    }
+
+    /// The packed identifiers (holes included) and, for each, its text.
+    static auto state(const storage_type &storage) {
+        const typename storage_type::base_type &base = storage;
+        std::vector<tessera::entity> entities(base.begin(), base.end());
+        std::vector<std::string> texts;
+        for (auto [entt, elem] : storage.each()) {
+            texts.emplace_back(text(elem));
+        }
+        return std::make_tuple(entities, texts, storage.free_list());
+    }
+
+    /// Every element (and the characters of its text) lives in memory of `resource`.
+    static void expect_all_from(const storage_type &storage, std::pmr::memory_resource *resource) {
+        EXPECT_EQ(storage.get_allocator().resource(), resource);
+        for (auto [entt, elem] : storage.each()) {
+            EXPECT_EQ(text(elem).get_allocator().resource(), resource);
+        }
+    }
+};
+
+using pmr_types = ::testing::Types<std::pmr::string, pmr_stable_text>;
+TYPED_TEST_SUITE(storage_between_resources, pmr_types);
+
+} // namespace
+
+TYPED_TEST(storage_between_resources, allocator_extended_move_moves_every_element) {
+    using storage_type = typename TestFixture::storage_type;
+    tessera_test::tracking_resource first{};
+    tessera_test::tracking_resource second{};
+    {
+        storage_type source{&first};
+        TestFixture::fill(source);
+        const auto before = TestFixture::state(source);
+        const auto from_first = first.allocations();
+
+        storage_type moved{std::move(source), &second};
+        EXPECT_EQ(TestFixture::state(moved), before);
+        TestFixture::expect_all_from(moved, &second);
+        EXPECT_EQ(first.allocations(), from_first);
+        EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+        EXPECT_EQ(source.capacity(), 0u);
+        // the source's elements and pages went back to the first resource: what is left is the empty arrays
+        EXPECT_LE(first.live(), 3u);
+
+        // the same resource: the pages change hands
+        const auto from_second = second.allocations();
+        storage_type stolen{std::move(moved), &second};
+        EXPECT_EQ(second.allocations(), from_second);
+        EXPECT_EQ(TestFixture::state(stolen), before);
+
+        // both keep working
+        source.emplace(make(1), TestFixture::text_for(1u));
+        stolen.emplace(make(7), TestFixture::text_for(7u));
+        TestFixture::expect_all_from(source, &first);
+        TestFixture::expect_all_from(stolen, &second);
+    }
+    EXPECT_TRUE(first.balanced()) << first.live() << " live, " << first.foreign() << " foreign";
+    EXPECT_TRUE(second.balanced()) << second.live() << " live, " << second.foreign() << " foreign";
+}
+
+TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
+    using storage_type = typename TestFixture::storage_type;
+    tessera_test::tracking_resource first{};
+    tessera_test::tracking_resource second{};
+    {
+        storage_type source{&first};
+        TestFixture::fill(source);
+        const auto before = TestFixture::state(source);
+
+        storage_type target{&second};
+        target.emplace(make(5000), TestFixture::text_for(5000u));
+        target = std::move(source);
+        EXPECT_EQ(TestFixture::state(target), before);
+        EXPECT_FALSE(target.contains(make(5000)));
+        TestFixture::expect_all_from(target, &second);
+        EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+        EXPECT_LE(first.live(), 3u);
+
+        source.emplace(make(2), TestFixture::text_for(2u));
+        target = std::move(source);
+        EXPECT_EQ(target.size(), 1u);
+        TestFixture::expect_all_from(target, &second);
+    }
+    EXPECT_TRUE(first.balanced()) << first.live() << " live, " << first.foreign() << " foreign";
+    EXPECT_TRUE(second.balanced()) << second.live() << " live, " << second.foreign() << " foreign";
+}
+
+TYPED_TEST(storage_between_resources, a_failed_move_leaves_both_storages_as_they_were) {
+    using storage_type = typename TestFixture::storage_type;
+    tessera_test::tracking_resource first{};
+    tessera_test::tracking_resource second{};
+    {
+        storage_type source{&first};
+        TestFixture::fill(source);
+        const auto before = TestFixture::state(source);
+        storage_type target{&second};
+        target.emplace(make(5000), TestFixture::text_for(5000u));
+        const auto target_before = TestFixture::state(target);
+
+        // every allocation of the copy in turn: sparse pages, packed array, element pages, texts
+        for (std::size_t budget{}; budget < 12u; ++budget) {
+            second.fail_after = budget;
+            EXPECT_THROW(target = std::move(source), std::bad_alloc) << budget;
+            EXPECT_THROW(storage_type(std::move(source), &second), std::bad_alloc) << budget;
+            second.fail_after = tessera_test::tracking_resource::never;
+            EXPECT_EQ(TestFixture::state(source), before) << budget; // NOLINT(bugprone-use-after-move)
+            EXPECT_EQ(TestFixture::state(target), target_before) << budget;
+        }
+    }
+    EXPECT_TRUE(first.balanced());
+    EXPECT_TRUE(second.balanced());
+}
+
+TEST(storage, move_assignment_is_noexcept_only_when_it_cannot_allocate) {
+    static_assert(std::is_nothrow_move_assignable_v<tessera::storage<std::string>>);
+    static_assert(std::is_nothrow_move_constructible_v<tessera::storage<std::string>>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_storage<int>>);
+    static_assert(std::is_nothrow_move_constructible_v<pmr_storage<int>>);
+    SUCCEED();
+}

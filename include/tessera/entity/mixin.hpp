@@ -205,9 +205,18 @@ public:
 
     basic_sigh_mixin &operator=(const basic_sigh_mixin &) = delete;
 
-    /// Move assignment.
-    basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept {
-        swap(other);
+    /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
+    /// memory when the allocators cannot share it), and the listeners and the registry come along.
+    basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept(
+        std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<sigh_type>) {
+        if (this != &other) {
+            underlying_type::operator=(std::move(other));
+            owner = other.owner;
+            construction = std::move(other.construction);
+            destruction = std::move(other.destruction);
+            update = std::move(other.update);
+        }
+
         return *this;
     }
 
@@ -448,9 +457,16 @@ public:
 
     basic_reactive_mixin &operator=(const basic_reactive_mixin &) = delete;
 
-    /// Move assignment.
-    basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept {
-        swap(other);
+    /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
+    /// memory when the allocators cannot share it), and the registry and the connections come along.
+    basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept(
+        std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<container_type>) {
+        if (this != &other) {
+            underlying_type::operator=(std::move(other));
+            owner = other.owner;
+            conn = std::move(other.conn);
+        }
+
         return *this;
     }
 

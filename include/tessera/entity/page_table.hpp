@@ -43,10 +43,15 @@ class page_table final {
     }
 
     // For allocators that cannot take over the other table's buffer: copies its pointers into a buffer of our own
-    // and leaves it empty (the pages themselves are not copied; they belong to the storage)
+    // and leaves it empty (the pages themselves are not copied; they belong to the storage). A failed allocation
+    // leaves both tables as they were.
     void copy_and_empty(page_table &other) {
-        count = 0u;
-        reserve(other.count);
+        if (other.count > room) {
+            Type **const buffer = alloc_traits::allocate(alloc, other.count);
+            release_buffer();
+            first = buffer;
+            room = other.count;
+        }
 
         if (other.count != 0u) {
             std::memcpy(first, other.first, other.count * sizeof(Type *));
@@ -96,8 +101,10 @@ public:
     page_table &operator=(const page_table &) = delete;
 
     /// Move assignment: the source is left empty. Like std::vector, a non-propagating allocator that compares
-    /// unequal keeps its own buffer and receives a copy of the pointers.
-    page_table &operator=(page_table &&other) noexcept {
+    /// unequal keeps its own buffer and receives a copy of the pointers, which may allocate: noexcept only when
+    /// that cannot happen.
+    page_table &operator=(page_table &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                                       alloc_traits::is_always_equal::value) {
         if (this != &other) {
             if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
                 release_buffer();

@@ -388,8 +388,15 @@ public:
 
     basic_registry &operator=(const basic_registry &) = delete;
 
-    /// Move assignment: every pool is re-bound to this registry.
-    basic_registry &operator=(basic_registry &&other) noexcept {
+    /// Move assignment: every pool is re-bound to this registry. The pools, allocated through the source's
+    /// allocator, change hands as they are, so the allocators must compare equal or propagate on swap (misuse
+    /// otherwise, with std::pmr::polymorphic_allocator over two different resources for one).
+    basic_registry &operator=(basic_registry &&other) noexcept(alloc_traits::propagate_on_container_swap::value ||
+                                                               alloc_traits::is_always_equal::value) {
+        TESSERA_ASSERT(alloc_traits::propagate_on_container_swap::value || alloc_traits::is_always_equal::value ||
+                           get_allocator() == other.get_allocator(),
+                       "registry: move assignment between registries whose allocators compare unequal and do not "
+                       "propagate; the pools cannot change allocator (move-construct the registry instead)");
         swap(other);
         return *this;
     }

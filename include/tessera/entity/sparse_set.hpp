@@ -701,22 +701,59 @@ protected:
     /// Opaque pointer to the element at a packed position; nullptr for sets without elements.
     [[nodiscard]] virtual const void *get_at([[maybe_unused]] const size_type pos) const { return nullptr; }
 
-    /// Releases the storage that backs a moved-from or destroyed set.
+    /// Leaves the set empty, as a moved-from set is: its sparse pages go back to its own allocator.
     void release_memory() {
         ++edits;
         release_sparse_pages();
         sparse.clear();
         packed.clear();
+        head = policy_to_head();
+#if TESSERA_ASSERT_ENABLED
+        note_rearrangement(true);
+#endif
+    }
+
+    /// True if a set using `lhs` can release memory that `rhs` allocated, so that a move can take it over.
+    [[nodiscard]] static bool shares_memory(const allocator_type &lhs, const allocator_type &rhs) noexcept {
+        return alloc_traits::is_always_equal::value || lhs == rhs;
+    }
+
+    /// Tag of the constructor behind allocator-extended moves.
+    struct relocate_t {};
+
+    /// Allocator-extended move, first step: takes the memory of `other` when `allocator` can release it,
+    /// otherwise copies its identifiers, position for position, into memory from `allocator`. Either way the
+    /// caller empties `other` afterwards with release_memory(); a derived class moves its elements in between,
+    /// while `other` still has them.
+    basic_sparse_set(relocate_t, basic_sparse_set &other, const allocator_type &allocator)
+        : sparse{allocator}, packed{allocator}, info_{other.info_}, mode{other.mode}, head{other.head},
+          edits{other.edits + 1u} {
+        if (shares_memory(allocator, other.get_allocator())) {
+            sparse = std::move(other.sparse);
+            packed = std::move(other.packed);
+        } else {
+            copy_identifiers(other);
+        }
     }
 
 private:
-    /// The source of an allocator-extended move, checked before anything is taken from it: its pages cannot
-    /// change allocator, and a failed check must leave it whole.
-    [[nodiscard]] static basic_sparse_set &movable(basic_sparse_set &other,
-                                                   [[maybe_unused]] const allocator_type &allocator) {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || other.get_allocator() == allocator,
-                       "sparse_set: moving a set between different allocators is not supported");
-        return other;
+    // Copies the sparse pages and the packed array of `other` into memory from this set's allocator. On failure
+    // this set gives back what it took and `other` is untouched.
+    void copy_identifiers(const basic_sparse_set &other) {
+        try {
+            sparse.resize(other.sparse.size(), nullptr);
+
+            for (size_type page{}; page < other.sparse.size(); ++page) {
+                if (other.sparse[page]) {
+                    std::copy_n(other.sparse[page], traits_type::page_size, allocate_sparse_page(page));
+                }
+            }
+
+            packed.assign(other.packed.cbegin(), other.packed.cend());
+        } catch (...) {
+            release_sparse_pages();
+            throw;
+        }
     }
 
     [[nodiscard]] constexpr size_type policy_to_head() const noexcept {
@@ -757,17 +794,12 @@ public:
 #endif
     }
 
-    /// Allocator-extended move constructor. The allocators must compare equal.
+    /// Allocator-extended move constructor: the source is left empty. When `allocator` cannot release the
+    /// source's memory, the identifiers are copied into memory of its own (which may throw; the source is then
+    /// left as it was) and the source's memory goes back to the source's allocator.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
-        : sparse{std::move(movable(other, allocator).sparse), allocator}, packed{std::move(other.packed), allocator},
-          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())}, edits{other.edits +
-                                                                                                         1u} {
-        other.sparse.clear();
-        other.packed.clear();
-        ++other.edits;
-#if TESSERA_ASSERT_ENABLED
-        other.note_rearrangement(true);
-#endif
+        : basic_sparse_set{relocate_t{}, other, allocator} {
+        other.release_memory();
     }
 
     /// Destructor.
@@ -775,9 +807,19 @@ public:
 
     basic_sparse_set &operator=(const basic_sparse_set &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_sparse_set &operator=(basic_sparse_set &&other) noexcept {
-        if (this != &other) {
+    /// Move assignment: the source is left empty. As with the standard containers, when the allocator neither
+    /// propagates on move assignment nor compares equal to the source's, the identifiers are copied into memory
+    /// of this set's own allocator (which may throw; then both sets are left as they were), and the source's
+    /// memory goes back to the source's allocator. Otherwise the source's memory is taken over.
+    basic_sparse_set &
+    operator=(basic_sparse_set &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                                 alloc_traits::is_always_equal::value) {
+        if (this == &other) {
+            return *this;
+        }
+
+        if (alloc_traits::propagate_on_container_move_assignment::value ||
+            shares_memory(get_allocator(), other.get_allocator())) {
             release_sparse_pages();
             sparse = std::move(other.sparse);
             packed = std::move(other.packed);
@@ -792,6 +834,9 @@ public:
             note_rearrangement(true);
             other.note_rearrangement(true);
 #endif
+        } else {
+            basic_sparse_set copy{std::move(other), get_allocator()};
+            swap(copy);
         }
 
         return *this;

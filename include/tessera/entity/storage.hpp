@@ -364,6 +364,37 @@ class basic_storage
         release_blocks(from);
     }
 
+    // For a move between allocators that cannot share memory: builds, in pages of this storage's allocator, an
+    // element for every identifier of `other` at the same position (the identifiers were copied already). Elements
+    // are moved, or copied when their move may throw and they can be copied, so a failure leaves `other` whole. On
+    // failure what was built is destroyed and the pages are given back.
+    void take_elements(basic_storage &other) {
+        const auto length = underlying_type::size();
+
+        if constexpr (std::is_move_constructible_v<Type>) {
+            std::size_t pos{};
+
+            try {
+                if (length != 0u) {
+                    assure_at_least(length - 1u);
+                }
+
+                for (; pos < length; ++pos) {
+                    if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
+                        construct_at(std::addressof(element_at(pos)), std::move_if_noexcept(other.element_at(pos)));
+                    }
+                }
+            } catch (...) {
+                destroy_elements(0u, pos);
+                release_blocks(0u);
+                throw;
+            }
+        } else {
+            TESSERA_ASSERT(length == 0u, "storage: the elements of a pinned type cannot move to the memory of an "
+                                         "allocator that compares unequal");
+        }
+    }
+
     // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
     // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
     void erase_at(const std::size_t pos) {
@@ -533,11 +564,20 @@ public:
     /// Move constructor: the source is left empty.
     basic_storage(basic_storage &&other) noexcept : base_type{std::move(other)}, payload{std::move(other.payload)} {}
 
-    /// Allocator-extended move constructor. The allocators must compare equal.
+    /// Allocator-extended move constructor: the source is left empty. When `allocator` cannot release the
+    /// source's memory, the elements are moved one by one into pages of its own (copied instead if their move may
+    /// throw and they can be copied; a failure then leaves the source as it was), and the source's pages go back
+    /// to the source's allocator.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
-        : base_type{std::move(other), allocator}, payload{std::move(other.payload), allocator} {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
-                       "storage: moving a storage between different allocators is not supported");
+        : base_type{typename base_type::relocate_t{}, other, allocator}, payload{allocator} {
+        if (alloc_traits::is_always_equal::value || allocator == other.get_allocator()) {
+            payload = std::move(other.payload);
+        } else {
+            take_elements(other);
+            other.shrink_to_size(0u);
+        }
+
+        other.release_memory();
     }
 
     /// Destroys every element and releases the pages.
@@ -545,13 +585,26 @@ public:
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_storage &operator=(basic_storage &&other) noexcept {
-        if (this != &other) {
+    /// Move assignment: the source is left empty. As with the standard containers, when the allocator neither
+    /// propagates on move assignment nor compares equal to the source's, the elements are moved one by one into
+    /// pages of this storage's own allocator (see the allocator-extended move constructor; a failure leaves both
+    /// storages as they were). Otherwise the source's pages are taken over.
+    basic_storage &
+    operator=(basic_storage &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                              alloc_traits::is_always_equal::value) {
+        if (this == &other) {
+            return *this;
+        }
+
+        if (alloc_traits::propagate_on_container_move_assignment::value || alloc_traits::is_always_equal::value ||
+            get_allocator() == other.get_allocator()) {
             shrink_to_size(0u);
             base_type::operator=(std::move(other));
             payload = std::move(other.payload);
             other.payload.clear();
+        } else {
+            basic_storage moved{std::move(other), get_allocator()};
+            swap(moved);
         }
 
         return *this;
@@ -817,13 +870,13 @@ public:
     /// Move constructor.
     basic_storage(basic_storage &&other) noexcept = default;
 
-    /// Allocator-extended move constructor.
+    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
     basic_storage(basic_storage &&other, const allocator_type &allocator) : base_type{std::move(other), allocator} {}
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment.
-    basic_storage &operator=(basic_storage &&other) noexcept = default;
+    /// Move assignment, as the sparse set's: noexcept unless the allocators may have to copy.
+    basic_storage &operator=(basic_storage &&other) = default;
 
     /// The allocator.
     [[nodiscard]] constexpr allocator_type get_allocator() const noexcept {
@@ -963,16 +1016,19 @@ public:
     basic_storage(basic_storage &&other) noexcept
         : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})} {}
 
-    /// Allocator-extended move constructor.
+    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
         : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})} {}
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_storage &operator=(basic_storage &&other) noexcept {
-        base_type::operator=(std::move(other));
-        cursor = std::exchange(other.cursor, size_type{});
+    /// Move assignment: the source is left empty. noexcept unless the allocators may have to copy.
+    basic_storage &operator=(basic_storage &&other) noexcept(std::is_nothrow_move_assignable_v<base_type>) {
+        if (this != &other) {
+            base_type::operator=(std::move(other));
+            cursor = std::exchange(other.cursor, size_type{});
+        }
+
         return *this;
     }
 
