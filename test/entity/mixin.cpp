@@ -1022,45 +1022,41 @@ TEST(SighMixin, MoveAssignmentBetweenUnequalResources) {
     static_assert(!std::is_nothrow_move_assignable_v<pmr_pool>);
     static_assert(!std::is_nothrow_move_assignable_v<pmr_reactive>);
 
-    tessera_test::tracking_resource first{};
-    tessera_test::tracking_resource second{};
-    {
-        pmr_registry reg{&first};
-        std::vector<tessera::entity> destroyed{};
-        pmr_pool source{&first};
-        source.bind(reg);
-        source.on_destroy().connect<&record_destroyed>(destroyed);
-        for (unsigned idx = 0u; idx < 5u; ++idx) {
-            source.emplace(tessera::entity{idx}, static_cast<int>(idx), 0);
-        }
-
-        // the elements move into the target's resource, the listeners and the registry come along
-        pmr_pool target{&second};
-        target.emplace(tessera::entity{9}, 9, 9);
-        target = std::move(source);
-        EXPECT_EQ(target.get_allocator().resource(), &second);
-        EXPECT_EQ(&target.registry(), &reg);
-        EXPECT_EQ(target.size(), 5u);
-        EXPECT_EQ(target.get(tessera::entity{3}).x, 3);
-        EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
-        target.erase(tessera::entity{3});
-        EXPECT_EQ(destroyed, std::vector<tessera::entity>{tessera::entity{3}});
-
-        pmr_pool extended{std::move(target), &first};
-        EXPECT_EQ(extended.size(), 4u);
-        extended.erase(tessera::entity{1});
-        EXPECT_EQ(destroyed.size(), 2u);
-
-        // a reactive storage moves its collected entities the same way
-        pmr_reactive collected{&first};
-        collected.bind(reg);
-        collected.push(tessera::entity{4});
-        collected.push(tessera::entity{6});
-        pmr_reactive other{&second};
-        other = std::move(collected);
-        EXPECT_TRUE(other.contains(tessera::entity{6}));
-        EXPECT_EQ(&other.registry(), &reg);
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    pmr_registry reg{&first};
+    std::vector<tessera::entity> destroyed{};
+    pmr_pool source{&first};
+    source.bind(reg);
+    source.on_destroy().connect<&record_destroyed>(destroyed);
+    for (unsigned idx = 0u; idx < 5u; ++idx) {
+        source.emplace(tessera::entity{idx}, static_cast<int>(idx), 0);
     }
-    EXPECT_TRUE(first.balanced()) << first.live() << " live, " << first.foreign() << " foreign";
-    EXPECT_TRUE(second.balanced()) << second.live() << " live, " << second.foreign() << " foreign";
+
+    // the elements move into the target's resource, the listeners and the registry come along
+    pmr_pool target{&second};
+    target.emplace(tessera::entity{9}, 9, 9);
+    target = std::move(source);
+    EXPECT_EQ(target.get_allocator().resource(), &second);
+    EXPECT_EQ(&target.registry(), &reg);
+    EXPECT_EQ(target.size(), 5u);
+    EXPECT_EQ(target.get(tessera::entity{3}).x, 3);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    target.erase(tessera::entity{3});
+    EXPECT_EQ(destroyed, std::vector<tessera::entity>{tessera::entity{3}});
+
+    pmr_pool extended{std::move(target), &first};
+    EXPECT_EQ(extended.size(), 4u);
+    extended.erase(tessera::entity{1});
+    EXPECT_EQ(destroyed.size(), 2u);
+
+    // a reactive storage moves its collected entities the same way
+    pmr_reactive collected{&first};
+    collected.bind(reg);
+    collected.push(tessera::entity{4});
+    collected.push(tessera::entity{6});
+    pmr_reactive other{&second};
+    other = std::move(collected);
+    EXPECT_TRUE(other.contains(tessera::entity{6}));
+    EXPECT_EQ(&other.registry(), &reg);
 }

@@ -2,10 +2,12 @@
 // comes back to it, with the size and alignment it was given. With two of them, a test sees whether memory one
 // allocated is freed through the other: the other does not know the block, counts it as foreign and leaves it
 // alone (the first one then still holds it as live). It can also be told to fail after some allocations.
+// resource_pair holds two of them and checks both when a test ends.
 #ifndef TESSERA_TEST_SUPPORT_TRACKING_RESOURCE_HPP
 #define TESSERA_TEST_SUPPORT_TRACKING_RESOURCE_HPP
 
 #include <cstddef>
+#include <gtest/gtest.h>
 #include <limits>
 #include <map>
 #include <memory_resource>
@@ -87,6 +89,24 @@ private:
     std::map<const void *, std::pair<std::size_t, std::size_t>> blocks{};
     std::size_t allocated{};
     std::size_t strangers{};
+};
+
+/// Two resources for one test, checked when it ends: every block must have come back to the resource that gave
+/// it. Declare it before the containers that use it, so that they are gone by then.
+struct resource_pair {
+    tracking_resource first{};
+    tracking_resource second{};
+
+    resource_pair() = default;
+    resource_pair(const resource_pair &) = delete;
+    resource_pair &operator=(const resource_pair &) = delete;
+
+    ~resource_pair() {
+        EXPECT_TRUE(first.balanced()) << "first resource: " << first.live() << " blocks live, " << first.foreign()
+                                      << " blocks freed through it that it did not give";
+        EXPECT_TRUE(second.balanced()) << "second resource: " << second.live() << " blocks live, " << second.foreign()
+                                       << " blocks freed through it that it did not give";
+    }
 };
 
 } // namespace tessera_test
