@@ -1419,6 +1419,19 @@ struct storage_between_resources : ::testing::Test {
             EXPECT_EQ(text(elem).get_allocator().resource(), resource);
         }
     }
+
+    void SetUp() override {
+        fill(source);
+        target.emplace(make(5000), text_for(5000u));
+    }
+
+    // checked when the test ends, after the storages below and those of the test are gone
+    tessera_test::resource_pair resources{};
+    tessera_test::tracking_resource &first{resources.first};
+    tessera_test::tracking_resource &second{resources.second};
+    /// A filled storage on the first resource, and a target holding one element on the second.
+    storage_type source{&first};
+    storage_type target{&second};
 };
 
 using pmr_types = ::testing::Types<std::pmr::string, pmr_stable_text>;
@@ -1428,10 +1441,7 @@ TYPED_TEST_SUITE(storage_between_resources, pmr_types);
 
 TYPED_TEST(storage_between_resources, allocator_extended_move_moves_every_element) {
     using storage_type = typename TestFixture::storage_type;
-    tessera_test::resource_pair resources{};
-    auto &[first, second] = resources;
-    storage_type source{&first};
-    TestFixture::fill(source);
+    auto [first, second, source] = std::tie(this->first, this->second, this->source);
     const auto before = TestFixture::state(source);
     const auto from_first = first.allocations();
 
@@ -1458,15 +1468,9 @@ TYPED_TEST(storage_between_resources, allocator_extended_move_moves_every_elemen
 }
 
 TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
-    using storage_type = typename TestFixture::storage_type;
-    tessera_test::resource_pair resources{};
-    auto &[first, second] = resources;
-    storage_type source{&first};
-    TestFixture::fill(source);
+    auto [first, second, source, target] = std::tie(this->first, this->second, this->source, this->target);
     const auto before = TestFixture::state(source);
 
-    storage_type target{&second};
-    target.emplace(make(5000), TestFixture::text_for(5000u));
     target = std::move(source);
     EXPECT_EQ(TestFixture::state(target), before);
     EXPECT_FALSE(target.contains(make(5000)));
@@ -1482,13 +1486,8 @@ TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
 
 TYPED_TEST(storage_between_resources, a_failed_move_leaves_both_storages_as_they_were) {
     using storage_type = typename TestFixture::storage_type;
-    tessera_test::resource_pair resources{};
-    auto &[first, second] = resources;
-    storage_type source{&first};
-    TestFixture::fill(source);
+    auto [second, source, target] = std::tie(this->second, this->source, this->target);
     const auto before = TestFixture::state(source);
-    storage_type target{&second};
-    target.emplace(make(5000), TestFixture::text_for(5000u));
     const auto target_before = TestFixture::state(target);
 
     // every allocation of the copy in turn: sparse pages, packed array, element pages, texts

@@ -308,6 +308,12 @@ TEST(storage_entity, move_and_swap) {
     EXPECT_EQ(storage.generate(), make(24));
     EXPECT_TRUE(other.empty()); // NOLINT(bugprone-use-after-move)
     EXPECT_EQ(other.generate(), make(0));
+
+    // moving a storage into itself keeps everything, the generation cursor included
+    auto &alias = storage;
+    storage = std::move(alias);
+    EXPECT_EQ(storage.size(), 5u);
+    EXPECT_EQ(storage.generate(), make(25));
 }
 
 TEST(storage_entity, sort_orders_the_identifiers_in_use_only) {

