@@ -62,8 +62,11 @@ class basic_any {
             return static_cast<Type *>(const_cast<void *>(std::as_const(self).data()));
         }
 
+        // An adopted pointer (see the std::in_place constructor) makes even a small value dynamic.
         static void destroy(basic_any &self) noexcept {
-            if constexpr (fits_in_buffer<Type>) {
+            if constexpr (std::is_array_v<Type>) {
+                delete[] static_cast<std::remove_extent_t<Type> *>(const_cast<void *>(self.data()));
+            } else if (self.mode == any_policy::embedded) {
                 std::destroy_at(get(self));
             } else {
                 delete get(self);
@@ -76,7 +79,7 @@ class basic_any {
 
         static void relocate(basic_any &to, basic_any &from) noexcept {
             if constexpr (fits_in_buffer<Type>) {
-                ::new (static_cast<void *>(to.storage)) Type(std::move(*get(from)));
+                ::new (static_cast<void *>(to.buffer.storage)) Type(std::move(*get(from)));
                 std::destroy_at(get(from));
             }
         }
@@ -119,22 +122,26 @@ class basic_any {
     // any empty and nothing allocated.
     template<typename Type, typename... Args>
     void construct(Args &&...args) {
-        static_assert(std::is_object_v<Type> && !std::is_array_v<Type>,
-                      "basic_any: can only own complete object types that are not arrays");
-        if constexpr (fits_in_buffer<Type>) {
+        static_assert(std::is_object_v<Type>, "basic_any: can only own object types");
+        if constexpr (std::is_array_v<Type>) {
+            static_assert(sizeof...(Args) == 0u && std::extent_v<Type> != 0u,
+                          "basic_any: an array of known bound is built value-initialized, without arguments");
+            buffer.instance = new Type();
+            mode = any_policy::dynamic;
+        } else if constexpr (fits_in_buffer<Type>) {
             if constexpr (std::is_aggregate_v<Type> &&
                           (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
-                ::new (static_cast<void *>(storage)) Type{std::forward<Args>(args)...};
+                ::new (static_cast<void *>(buffer.storage)) Type{std::forward<Args>(args)...};
             } else {
-                ::new (static_cast<void *>(storage)) Type(std::forward<Args>(args)...);
+                ::new (static_cast<void *>(buffer.storage)) Type(std::forward<Args>(args)...);
             }
             mode = any_policy::embedded;
         } else {
             if constexpr (std::is_aggregate_v<Type> &&
                           (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
-                instance = new Type{std::forward<Args>(args)...};
+                buffer.instance = new Type{std::forward<Args>(args)...};
             } else {
-                instance = new Type(std::forward<Args>(args)...);
+                buffer.instance = new Type(std::forward<Args>(args)...);
             }
             mode = any_policy::dynamic;
         }
@@ -151,7 +158,7 @@ class basic_any {
             using referenced = std::remove_reference_t<Type>;
             // Binding to Type first rejects aliases that would drop a const.
             referenced &target = (std::forward<Args>(args), ...);
-            instance = std::addressof(target);
+            buffer.instance = std::addressof(target);
             mode = std::is_const_v<referenced> ? any_policy::cref : any_policy::ref;
             vtable = &handler<std::remove_cv_t<referenced>>::vtable;
         } else {
@@ -164,11 +171,11 @@ class basic_any {
         if (other.mode == any_policy::embedded) {
             other.vtable->relocate(*this, other);
         } else {
-            instance = other.instance;
+            buffer.instance = other.buffer.instance;
         }
         vtable = std::exchange(other.vtable, nullptr);
         mode = std::exchange(other.mode, any_policy::empty);
-        other.instance = nullptr;
+        other.buffer.instance = nullptr;
     }
 
 public:
@@ -184,6 +191,17 @@ public:
     template<typename Type, typename... Args>
     explicit basic_any(std::in_place_type_t<Type>, Args &&...args) {
         initialize<Type>(std::forward<Args>(args)...);
+    }
+
+    /// Takes ownership of `*value`, which must come from `new Type` (it is released with `delete`); a null
+    /// pointer gives an empty any.
+    template<typename Type>
+    requires(!std::is_const_v<Type> && !std::is_void_v<Type>) explicit basic_any(std::in_place_t, Type *value) {
+        if (value != nullptr) {
+            buffer.instance = value;
+            vtable = &handler<Type>::vtable;
+            mode = any_policy::dynamic;
+        }
     }
 
     /// Owns a copy of, or the moved, value.
@@ -235,6 +253,15 @@ public:
     /// Whether there is a value.
     [[nodiscard]] bool has_value() const noexcept { return vtable != nullptr; }
 
+    /// Whether there is a value of the type described by `req`.
+    [[nodiscard]] bool has_value(const type_info &req) const noexcept { return vtable != nullptr && info() == req; }
+
+    /// Whether there is a value of type `Type`.
+    template<cvref_unqualified Type>
+    [[nodiscard]] bool has_value() const noexcept {
+        return has_value(type_id<Type>());
+    }
+
     /// Whether there is a value.
     [[nodiscard]] explicit operator bool() const noexcept { return has_value(); }
 
@@ -245,13 +272,19 @@ public:
 
     /// Address of the value, or null if empty.
     [[nodiscard]] const void *data() const noexcept {
-        return mode == any_policy::embedded ? static_cast<const void *>(storage) : instance;
+        return mode == any_policy::embedded ? static_cast<const void *>(buffer.storage) : buffer.instance;
     }
 
     /// Address of the value, or null if empty or a const alias.
     [[nodiscard]] void *data() noexcept {
         return mode == any_policy::cref ? nullptr : const_cast<void *>(std::as_const(*this).data());
     }
+
+    /// Address of the value if its type is the one described by `req`, null otherwise.
+    [[nodiscard]] const void *data(const type_info &req) const noexcept { return has_value(req) ? data() : nullptr; }
+
+    /// Address of the value if its type is the one described by `req` and it may be modified, null otherwise.
+    [[nodiscard]] void *data(const type_info &req) noexcept { return has_value(req) ? data() : nullptr; }
 
     /// Address of the value if it is a `Type`, null otherwise.
     template<typename Type>
@@ -262,10 +295,12 @@ public:
     /// Address of the value if it is a `Type` and may be modified, null otherwise.
     template<typename Type>
     [[nodiscard]] Type *data() noexcept {
+        const auto *const found = std::as_const(*this).template data<std::remove_const_t<Type>>();
         if constexpr (std::is_const_v<Type>) {
-            return std::as_const(*this).template data<std::remove_const_t<Type>>();
+            return found;
         } else {
-            return info() == type_id<Type>() ? static_cast<Type *>(data()) : nullptr;
+            // A const alias hands out its value for reading only.
+            return mode == any_policy::cref ? nullptr : const_cast<Type *>(found);
         }
     }
 
@@ -303,7 +338,7 @@ public:
         if (owner()) {
             vtable->destroy(*this);
         }
-        instance = nullptr;
+        buffer.instance = nullptr;
         vtable = nullptr;
         mode = any_policy::empty;
     }
@@ -320,7 +355,7 @@ public:
     [[nodiscard]] basic_any as_ref() noexcept {
         basic_any alias{};
         if (vtable != nullptr) {
-            alias.instance = std::as_const(*this).data();
+            alias.buffer.instance = std::as_const(*this).data();
             alias.vtable = vtable;
             alias.mode = mode == any_policy::cref ? any_policy::cref : any_policy::ref;
         }
@@ -331,7 +366,7 @@ public:
     [[nodiscard]] basic_any as_ref() const noexcept {
         basic_any alias{};
         if (vtable != nullptr) {
-            alias.instance = data();
+            alias.buffer.instance = data();
             alias.vtable = vtable;
             alias.mode = any_policy::cref;
         }
@@ -345,10 +380,14 @@ public:
     [[nodiscard]] any_policy policy() const noexcept { return mode; }
 
 private:
-    union {
-        const void *instance{};
+    // A named union, so that every constructor visibly initializes it (the pointer; the bytes are written by the
+    // placement new of an embedded value).
+    union buffer_type {
+        const void *instance;
         alignas(Align) std::byte storage[Len + static_cast<std::size_t>(Len == 0u)];
     };
+
+    buffer_type buffer{nullptr};
     const vtable_type *vtable{};
     any_policy mode{any_policy::empty};
 };
@@ -418,7 +457,8 @@ template<typename Type, std::size_t Len, std::size_t Align>
 template<typename Type, std::size_t Len = basic_any<>::length, std::size_t Align = basic_any<Len>::alignment,
          typename... Args>
 [[nodiscard]] basic_any<Len, Align> make_any(Args &&...args) {
-    return basic_any<Len, Align>{std::in_place_type<Type>, std::forward<Args>(args)...};
+    basic_any<Len, Align> made(std::in_place_type<Type>, std::forward<Args>(args)...);
+    return made;
 }
 
 /// An any for a value: an lvalue gives an alias (a const alias for a const lvalue), an rvalue an owned value.

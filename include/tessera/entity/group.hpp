@@ -12,6 +12,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include "sparse_set.hpp"
 #include <algorithm>
 #include <array>
@@ -256,11 +257,12 @@ public:
     constexpr group_each_iterator(It from, std::tuple<Owned *...> opools, std::tuple<Get *...> gpools) noexcept
         : it{from}, owned{opools}, pools{gpools} {}
 
-    constexpr group_each_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) { return ++it, *this; }
+    constexpr group_each_iterator &operator++() { return ++it, *this; }
 
-    constexpr group_each_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const group_each_iterator orig = *this;
-        return ++(*this), orig;
+    constexpr group_each_iterator operator++(int) {
+        group_each_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] constexpr reference operator*() const {
@@ -585,7 +587,7 @@ class basic_group<owned_t<>, get_t<Get...>, exclude_t<Exclude...>> {
                                    std::remove_const_t<typename Exclude::element_type>...>;
 
     template<typename Type>
-    static constexpr std::size_t index_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
+    static constexpr std::size_t slot_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
 
     template<std::size_t Offset, std::size_t... Index>
     [[nodiscard]] auto pools_at(std::index_sequence<Index...>) const noexcept {
@@ -629,7 +631,7 @@ public:
     /// The storage of an element type (cv ignored), or nullptr for an invalid group.
     template<typename Type>
     [[nodiscard]] auto *storage() const noexcept {
-        return storage<index_of<Type>>();
+        return storage<slot_of<Type>>();
     }
 
     /// The storage at Index among Get..., Exclude..., or nullptr for an invalid group.
@@ -671,14 +673,14 @@ public:
 
     /// The first member iterated, or null.
     [[nodiscard]] entity_type front() const noexcept {
-        const auto it = begin();
-        return it != end() ? *it : null;
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last member iterated, or null.
     [[nodiscard]] entity_type back() const noexcept {
-        const auto it = rbegin();
-        return it != rend() ? *it : null;
+        const auto last = rbegin();
+        return last == rend() ? entity_type{null} : *last;
     }
 
     /// Iterator to a member, or end().
@@ -703,7 +705,7 @@ public:
     /// Elements of a member by element type: a reference for one type, a tuple for several.
     template<typename Type, typename... Other>
     [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        return get<index_of<Type>, index_of<Other>...>(entt);
+        return get<slot_of<Type>, slot_of<Other>...>(entt);
     }
 
     /// Elements of a member by index among Get...: a reference for one, a tuple for several, and every element
@@ -713,12 +715,13 @@ public:
         static_assert(((Index < sizeof...(Get)) && ...), "group: get only reaches the get types");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); },
+            return std::apply([entt](auto *...pool) { return std::tuple_cat(pool->get_as_tuple(entt)...); },
                               pools_at<0u>(std::index_sequence_for<Get...>{}));
-        } else if constexpr (sizeof...(Index) == 1u) {
-            return (storage<Index>()->get(entt), ...);
-        } else {
+        } else if constexpr (sizeof...(Index) != 1u) {
             return std::tuple_cat(storage<Index>()->get_as_tuple(entt)...);
+        } else {
+            // one type: its reference rather than a tuple of one
+            return (storage<Index>()->get(entt), ...);
         }
     }
 
@@ -732,7 +735,7 @@ public:
             using elements_type =
                 typename internal::group_each_iterator<iterator, owned_t<>, get_t<Get...>>::value_type;
             constexpr bool with_entity = internal::group_applicable<Func, elements_type>();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
             // the get pools first, so that the message names a component type rather than the group's own set
             auto witness = std::apply(
                 [&set](auto *...cpool) {
@@ -764,7 +767,7 @@ public:
                         const auto entt = set.data()[pos];
                         internal::group_invoke<with_entity>(func, entt,
                                                             internal::group_block_elements(cursors, pos - first));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                         witness.check(entt);
 #endif
                     }
@@ -773,7 +776,7 @@ public:
                         --pos;
                         const auto entt = set.data()[pos];
                         internal::group_invoke<with_entity>(func, entt, internal::group_get_all(pools, entt, pos));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                         witness.check(entt);
 #endif
                     }
@@ -799,7 +802,7 @@ public:
     /// tuples of elements for several. Only the set of members is reordered.
     template<typename Type, typename... Other, typename Compare, typename Sort = std_sort, typename... Args>
     void sort(Compare compare, Sort algo = Sort{}, Args &&...args) const {
-        sort<index_of<Type>, index_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+        sort<slot_of<Type>, slot_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
     }
 
     /// Sorts the members by the elements at Index...; with no index, compare takes two entities.
@@ -845,7 +848,7 @@ private:
         };
     }
 
-    handler *descriptor;
+    handler *descriptor{};
 };
 
 /// Owning group (full-owning without get types, partial-owning with them): positions [0, size()) of every
@@ -865,7 +868,7 @@ class basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>> {
     static constexpr std::size_t gettable_count = sizeof...(Owned) + sizeof...(Get);
 
     template<typename Type>
-    static constexpr std::size_t index_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
+    static constexpr std::size_t slot_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
 
     template<std::size_t Offset, std::size_t... Index>
     [[nodiscard]] auto pools_at(std::index_sequence<Index...>) const noexcept {
@@ -913,7 +916,7 @@ public:
     /// The storage of an element type (cv ignored), or nullptr for an invalid group.
     template<typename Type>
     [[nodiscard]] auto *storage() const noexcept {
-        return storage<index_of<Type>>();
+        return storage<slot_of<Type>>();
     }
 
     /// The storage at Index among Owned..., Get..., Exclude..., or nullptr for an invalid group.
@@ -946,14 +949,14 @@ public:
 
     /// The first member iterated, or null.
     [[nodiscard]] entity_type front() const noexcept {
-        const auto it = begin();
-        return it != end() ? *it : null;
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last member iterated, or null.
     [[nodiscard]] entity_type back() const noexcept {
-        const auto it = rbegin();
-        return it != rend() ? *it : null;
+        const auto last = rbegin();
+        return last == rend() ? entity_type{null} : *last;
     }
 
     /// Iterator to a member, or end() (also for entities of the owned storages outside the group's block).
@@ -983,7 +986,7 @@ public:
     /// Elements of a member by element type: a reference for one type, a tuple for several.
     template<typename Type, typename... Other>
     [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        return get<index_of<Type>, index_of<Other>...>(entt);
+        return get<slot_of<Type>, slot_of<Other>...>(entt);
     }
 
     /// Elements of a member by index among Owned..., Get...: a reference for one, a tuple for several, and
@@ -993,12 +996,13 @@ public:
         static_assert(((Index < gettable_count) && ...), "group: get only reaches the owned and get types");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); },
+            return std::apply([entt](auto *...pool) { return std::tuple_cat(pool->get_as_tuple(entt)...); },
                               pools_at<0u>(std::make_index_sequence<gettable_count>{}));
-        } else if constexpr (sizeof...(Index) == 1u) {
-            return (storage<Index>()->get(entt), ...);
-        } else {
+        } else if constexpr (sizeof...(Index) != 1u) {
             return std::tuple_cat(storage<Index>()->get_as_tuple(entt)...);
+        } else {
+            // one type: its reference rather than a tuple of one
+            return (storage<Index>()->get(entt), ...);
         }
     }
 
@@ -1019,7 +1023,7 @@ public:
         // pages never move, so pointers into them stay valid even if func makes a storage grow
         constexpr auto block = internal::group_block_size<Owned..., Get...>();
         const common_type &lead = descriptor->handle();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         auto witness = std::apply(
             [](auto *...cpool) {
                 return internal::iteration_witness<common_type, sizeof...(Owned) + sizeof...(Get)>{"group::each",
@@ -1049,7 +1053,7 @@ public:
                 TESSERA_UNROLL_LOOP
                 for (auto pos = last; pos != first;) {
                     --pos;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     const auto current = lead.data()[pos];
 #endif
                     auto elems = std::tuple_cat(internal::group_block_elements(cursors, pos - first),
@@ -1060,7 +1064,7 @@ public:
                     } else {
                         std::apply(func, std::move(elems));
                     }
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(current, pos);
 #endif
                 }
@@ -1072,7 +1076,7 @@ public:
                         func, entt,
                         std::tuple_cat(internal::group_block_elements(cursors, pos - first),
                                        internal::group_get_all(gpools, entt, pos)));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(entt, pos);
 #endif
                 }
@@ -1098,7 +1102,7 @@ public:
     /// tuples of elements for several. The owned storages are rearranged, so every copy of the group sees it.
     template<typename Type, typename... Other, typename Compare, typename Sort = std_sort, typename... Args>
     void sort(Compare compare, Sort algo = Sort{}, Args &&...args) const {
-        sort<index_of<Type>, index_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+        sort<slot_of<Type>, slot_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
     }
 
     /// Sorts the members by the elements at Index...; with no index, compare takes two entities.
@@ -1137,7 +1141,7 @@ private:
         };
     }
 
-    handler *descriptor;
+    handler *descriptor{};
 };
 
 } // namespace tessera

@@ -41,8 +41,9 @@ public:
     }
 
     handle_storage_iterator operator++(int) noexcept {
-        const handle_storage_iterator orig = *this;
-        return ++(*this), orig;
+        handle_storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] reference operator*() const noexcept { return *it; }
@@ -61,9 +62,9 @@ private:
         }
     }
 
-    Entity entt;
-    It it;
-    It last;
+    Entity entt{null};
+    It it{};
+    It last{};
 };
 
 } // namespace internal
@@ -74,7 +75,7 @@ template<typename Registry>
 class basic_handle {
     using underlying_iterator = typename decltype(std::declval<Registry &>().storage())::iterator;
 
-    [[nodiscard]] Registry &target(const char *message) const {
+    [[nodiscard]] Registry &target([[maybe_unused]] const char *message) const {
         TESSERA_ASSERT(reg != nullptr, message);
         return *reg;
     }
@@ -217,8 +218,8 @@ public:
     }
 
 private:
-    registry_type *reg;
-    entity_type entt;
+    registry_type *reg{};
+    entity_type entt{null};
 };
 
 /// Deduces the registry type from the arguments.

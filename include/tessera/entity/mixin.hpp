@@ -222,11 +222,10 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_sigh_mixin &other) noexcept {
-        using std::swap;
-        swap(owner, other.owner);
-        swap(construction, other.construction);
-        swap(destruction, other.destruction);
-        swap(update, other.update);
+        std::swap(owner, other.owner);
+        construction.swap(other.construction);
+        destruction.swap(other.destruction);
+        update.swap(other.update);
         underlying_type::swap(other);
     }
 
@@ -339,7 +338,7 @@ public:
     }
 
 private:
-    owner_type *owner;
+    owner_type *owner{};
     sigh_type construction;
     sigh_type destruction;
     sigh_type update;
@@ -472,9 +471,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_reactive_mixin &other) noexcept {
-        using std::swap;
-        swap(owner, other.owner);
-        swap(conn, other.conn);
+        std::swap(owner, other.owner);
+        conn.swap(other.conn);
         underlying_type::swap(other);
     }
 
@@ -549,7 +547,7 @@ public:
     }
 
 private:
-    owner_type *owner;
+    owner_type *owner{};
     container_type conn;
 };
 

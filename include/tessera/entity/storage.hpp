@@ -9,6 +9,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include "page_table.hpp"
 #include "sparse_set.hpp"
 #include <cstddef>
@@ -23,7 +24,7 @@ namespace tessera {
 namespace internal {
 
 /// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
-/// In debug builds, iterators handed out by a storage check the iteration rules when they step (iteration_mark).
+/// With TESSERA_DEBUG_ITERATION, iterators handed out by a storage check the iteration rules when they step.
 template<typename Container, std::size_t PageSize>
 class storage_iterator final {
     template<typename, std::size_t>
@@ -44,8 +45,8 @@ public:
 
     constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
 
-#if TESSERA_ASSERT_ENABLED
-    /// Debug builds only: an iterator that checks the iteration rules against the log of its storage.
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its storage.
     storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
         : payload{ref}, offset{idx}, mark{log, idx - 1} {}
 
@@ -62,8 +63,8 @@ public:
         : payload{other.payload}, offset{other.offset} {}
 #endif
 
-    constexpr storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr storage_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
         mark.forward("storage iterator", index());
         --offset;
         mark.take(index());
@@ -73,13 +74,14 @@ public:
 #endif
     }
 
-    constexpr storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const storage_iterator orig = *this;
-        return ++(*this), orig;
+    constexpr storage_iterator operator++(int) {
+        storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
-    constexpr storage_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr storage_iterator &operator--() {
+#if TESSERA_DEBUG_ITERATION
         mark.backward("storage iterator (reverse)");
         ++offset;
         mark.take(index());
@@ -89,22 +91,24 @@ public:
 #endif
     }
 
-    constexpr storage_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const storage_iterator orig = *this;
-        return operator--(), orig;
+    constexpr storage_iterator operator--(int) {
+        storage_iterator before = *this;
+        --*this;
+        return before;
     }
 
     constexpr storage_iterator &operator+=(const difference_type value) noexcept {
         offset -= value;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         mark.take(index());
 #endif
         return *this;
     }
 
     constexpr storage_iterator operator+(const difference_type value) const noexcept {
-        storage_iterator copy = *this;
-        return (copy += value);
+        storage_iterator moved = *this;
+        moved += value;
+        return moved;
     }
 
     friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
@@ -149,7 +153,7 @@ public:
 private:
     Container *payload{};
     difference_type offset{};
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
     iteration_mark mark{};
 #endif
 };
@@ -161,7 +165,7 @@ class extended_storage_iterator final {
     template<bool, typename, typename...>
     friend class extended_storage_iterator;
 
-    constexpr void skip_holes() noexcept {
+    constexpr void skip_holes() {
         if constexpr (SkipHoles) {
             while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
                 std::apply([](auto &...curr) { (++curr, ...); }, it);
@@ -185,15 +189,16 @@ public:
         skip_holes();
     }
 
-    constexpr extended_storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr extended_storage_iterator &operator++() {
         std::apply([](auto &...curr) { (++curr, ...); }, it);
         skip_holes();
         return *this;
     }
 
-    constexpr extended_storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
-        const extended_storage_iterator orig = *this;
-        return ++(*this), orig;
+    constexpr extended_storage_iterator operator++(int) {
+        extended_storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] constexpr reference operator*() const noexcept {
@@ -213,8 +218,8 @@ public:
     }
 
 private:
-    std::tuple<It, Other...> it;
-    It last;
+    std::tuple<It, Other...> it{};
+    It last{};
 };
 
 /// Builds an extended iterator, deducing its parameters.
@@ -472,19 +477,15 @@ protected:
 
     /// Adds an identifier with a copy of *value, or a default-constructed element if value is null.
     underlying_iterator try_emplace(const Entity entt, const bool force_back, const void *value) override {
-        if (value) {
-            if constexpr (std::is_copy_constructible_v<Type>) {
-                return emplace_element(entt, force_back, *static_cast<const Type *>(value));
-            } else {
-                return underlying_type::end();
-            }
-        } else {
+        // A type that cannot be built the way asked for gives end(): the caller reports it.
+        if (value == nullptr) {
             if constexpr (std::is_default_constructible_v<Type>) {
                 return emplace_element(entt, force_back);
-            } else {
-                return underlying_type::end();
             }
+        } else if constexpr (std::is_copy_constructible_v<Type>) {
+            return emplace_element(entt, force_back, *static_cast<const Type *>(value));
         }
+        return underlying_type::end();
     }
 
     /// Exchanges two elements, or moves one into a hole.
@@ -613,9 +614,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
-        using std::swap;
         base_type::swap(other);
-        swap(payload, other.payload);
+        payload.swap(other.payload);
     }
 
     /// The allocator.
@@ -649,7 +649,7 @@ public:
 
     /// Iterator to the first element iterated (the last packed position).
     [[nodiscard]] const_iterator cbegin() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return const_iterator{&payload, static_cast<difference_type>(base_type::size()), this};
 #else
         return const_iterator{&payload, static_cast<difference_type>(base_type::size())};
@@ -661,7 +661,7 @@ public:
 
     /// Iterator to the first element iterated.
     [[nodiscard]] iterator begin() noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{&payload, static_cast<difference_type>(base_type::size()), this};
 #else
         return iterator{&payload, static_cast<difference_type>(base_type::size())};
@@ -670,7 +670,7 @@ public:
 
     /// Iterator past the last element iterated.
     [[nodiscard]] const_iterator cend() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return const_iterator{&payload, {}, this};
 #else
         return const_iterator{&payload, {}};
@@ -682,7 +682,7 @@ public:
 
     /// Iterator past the last element iterated.
     [[nodiscard]] iterator end() noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{&payload, {}, this};
 #else
         return iterator{&payload, {}};
@@ -728,8 +728,8 @@ public:
     /// Adds an identifier and builds its element from args (braces for aggregates). Strong exception guarantee.
     template<typename... Args>
     value_type &emplace(const entity_type entt, Args &&...args) {
-        const auto it = emplace_element(entt, false, std::forward<Args>(args)...);
-        return element_at(static_cast<size_type>(it.index()));
+        const auto placed = emplace_element(entt, false, std::forward<Args>(args)...);
+        return element_at(static_cast<size_type>(placed.index()));
     }
 
     /// Calls each function with the element in turn and returns it.
@@ -1035,9 +1035,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
-        using std::swap;
         base_type::swap(other);
-        swap(cursor, other.cursor);
+        std::swap(cursor, other.cursor);
     }
 
     /// The allocator.
@@ -1056,9 +1055,10 @@ public:
 
     /// A new identifier: the most recently released one if any (LIFO), otherwise a fresh index with version 0.
     entity_type generate() {
-        const auto len = base_type::free_list();
-        const auto entt = (len == base_type::size()) ? fresh() : base_type::data()[len];
-        return *base_type::template push_entity_as<deletion_policy::swap_only>(entt, true);
+        // The first released identifier sits right after the ones in use; none released means a fresh index.
+        const auto in_use = base_type::free_list();
+        entity_type candidate = in_use < base_type::size() ? base_type::data()[in_use] : fresh();
+        return *base_type::template push_entity_as<deletion_policy::swap_only>(candidate, true);
     }
 
     /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.
