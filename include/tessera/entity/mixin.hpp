@@ -207,6 +207,8 @@ public:
 
     /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
     /// memory when the allocators cannot share it), and the listeners and the registry come along.
+    // noexcept only when it cannot fail: it copies, and may throw, when the storage's allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
     basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept(
         std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<sigh_type>) {
         if (this != &other) {
@@ -458,6 +460,8 @@ public:
 
     /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
     /// memory when the allocators cannot share it), and the registry and the connections come along.
+    // noexcept only when it cannot fail: it copies, and may throw, when the storage's allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
     basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept(
         std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<container_type>) {
         if (this != &other) {

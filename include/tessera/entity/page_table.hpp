@@ -103,23 +103,30 @@ public:
     /// Move assignment: the source is left empty. Like std::vector, a non-propagating allocator that compares
     /// unequal keeps its own buffer and receives a copy of the pointers, which may allocate: noexcept only when
     /// that cannot happen.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
     page_table &operator=(page_table &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
                                                        alloc_traits::is_always_equal::value) {
-        if (this != &other) {
-            if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
-                release_buffer();
-                alloc = std::move(other.alloc);
-                steal(other);
-            } else {
-                if (alloc_traits::is_always_equal::value || alloc == other.alloc) {
-                    release_buffer();
-                    steal(other);
-                } else {
-                    copy_and_empty(other);
-                }
+        if (this == &other) {
+            return *this;
+        }
+
+        // compile-time branches, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!(alloc == other.alloc)) {
+                copy_and_empty(other);
+                return *this;
             }
         }
 
+        release_buffer();
+
+        if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
+            alloc = std::move(other.alloc);
+        }
+
+        steal(other);
         return *this;
     }
 

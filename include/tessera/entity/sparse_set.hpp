@@ -646,6 +646,8 @@ public:
     /// propagates on move assignment nor compares equal to the source's, the identifiers are copied into memory
     /// of this set's own allocator (which may throw; then both sets are left as they were), and the source's
     /// memory goes back to the source's allocator. Otherwise the source's memory is taken over.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTBEGIN(bugprone-exception-escape)
     basic_sparse_set &
     operator=(basic_sparse_set &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
                                                  alloc_traits::is_always_equal::value) {
@@ -653,29 +655,33 @@ public:
             return *this;
         }
 
-        if (alloc_traits::propagate_on_container_move_assignment::value ||
-            shares_memory(get_allocator(), other.get_allocator())) {
-            release_sparse_pages();
-            sparse = std::move(other.sparse);
-            packed = std::move(other.packed);
-            info_ = other.info_;
-            mode = other.mode;
-            head = std::exchange(other.head, other.policy_to_head());
-            edits = std::max(edits, other.edits) + 1u;
-            other.sparse.clear();
-            other.packed.clear();
-            ++other.edits;
-#if TESSERA_DEBUG_ITERATION
-            note_rearrangement(true);
-            other.note_rearrangement(true);
-#endif
-        } else {
-            basic_sparse_set copy{std::move(other), get_allocator()};
-            swap(copy);
+        // a compile-time branch, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!shares_memory(get_allocator(), other.get_allocator())) {
+                basic_sparse_set copy{std::move(other), get_allocator()};
+                swap(copy);
+                return *this;
+            }
         }
 
+        release_sparse_pages();
+        sparse = std::move(other.sparse);
+        packed = std::move(other.packed);
+        info_ = other.info_;
+        mode = other.mode;
+        head = std::exchange(other.head, other.policy_to_head());
+        edits = std::max(edits, other.edits) + 1u;
+        other.sparse.clear();
+        other.packed.clear();
+        ++other.edits;
+#if TESSERA_DEBUG_ITERATION
+        note_rearrangement(true);
+        other.note_rearrangement(true);
+#endif
         return *this;
     }
+    // NOLINTEND(bugprone-exception-escape)
 
     /// Exchanges the contents with another set.
     void swap(basic_sparse_set &other) noexcept {

@@ -591,6 +591,8 @@ public:
     /// propagates on move assignment nor compares equal to the source's, the elements are moved one by one into
     /// pages of this storage's own allocator (see the allocator-extended move constructor; a failure leaves both
     /// storages as they were). Otherwise the source's pages are taken over.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTBEGIN(bugprone-exception-escape)
     basic_storage &
     operator=(basic_storage &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
                                               alloc_traits::is_always_equal::value) {
@@ -598,19 +600,23 @@ public:
             return *this;
         }
 
-        if (alloc_traits::propagate_on_container_move_assignment::value || alloc_traits::is_always_equal::value ||
-            get_allocator() == other.get_allocator()) {
-            shrink_to_size(0u);
-            base_type::operator=(std::move(other));
-            payload = std::move(other.payload);
-            other.payload.clear();
-        } else {
-            basic_storage moved{std::move(other), get_allocator()};
-            swap(moved);
+        // a compile-time branch, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!(get_allocator() == other.get_allocator())) {
+                basic_storage moved{std::move(other), get_allocator()};
+                swap(moved);
+                return *this;
+            }
         }
 
+        shrink_to_size(0u);
+        base_type::operator=(std::move(other));
+        payload = std::move(other.payload);
+        other.payload.clear();
         return *this;
     }
+    // NOLINTEND(bugprone-exception-escape)
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
@@ -1024,6 +1030,8 @@ public:
     basic_storage &operator=(const basic_storage &) = delete;
 
     /// Move assignment: the source is left empty. noexcept unless the allocators may have to copy.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
     basic_storage &operator=(basic_storage &&other) noexcept(std::is_nothrow_move_assignable_v<base_type>) {
         if (this != &other) {
             base_type::operator=(std::move(other));
