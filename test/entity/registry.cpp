@@ -1,6 +1,7 @@
 // Tests for the registry: identifiers, components, pools (named, opaque, iterable), signals through the
 // registry, sorting, other identifier types, and what a throwing constructor leaves behind.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -8,6 +9,7 @@
 #include <functional>
 #include <gtest/gtest.h>
 #include <memory>
+#include <memory_resource>
 #include <stdexcept>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/core/type_info.hpp>
@@ -743,6 +745,27 @@ TEST(Registry, SortByComponentAndByEntity) {
                                [&reg](auto lhs, auto rhs) { return reg.get<int>(lhs) > reg.get<int>(rhs); }));
 }
 
+TEST(Registry, SortOfATypeWithoutInstancesTakesEntities) {
+    tessera::registry reg;
+    std::array<tessera::entity, 5u> range{};
+    reg.create(range.begin(), range.end());
+    reg.insert<tag>(range.begin(), range.end());
+
+    // the documented call: the comparator takes two entities, there is no element to compare
+    reg.sort<tag>([](const tessera::entity lhs, const tessera::entity rhs) {
+        return tessera::to_integral(lhs) < tessera::to_integral(rhs);
+    });
+    const tessera::sparse_set &tags = reg.storage<tag>();
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+
+    reg.sort<tag>(std::greater<tessera::entity>{}, tessera::insertion_sort{});
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end(), std::greater<>{}));
+
+    // the same through the storage and its base class
+    reg.storage<tag>().sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+}
+
 TEST(Registry, SortAs) {
     tessera::registry reg;
     std::array<tessera::entity, 5u> range{};
@@ -1047,4 +1070,46 @@ TEST(Registry, PoolLookupsSurviveReactivePools) {
     }
 
     EXPECT_EQ(count, 5u);
+}
+
+TEST(Registry, AllocatorsThatCannotShareMemory) {
+    using pmr_registry = tessera::basic_registry<tessera::entity, std::pmr::polymorphic_allocator<tessera::entity>>;
+    static_assert(std::is_nothrow_move_assignable_v<tessera::registry>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_registry>);
+    static_assert(std::is_nothrow_move_constructible_v<pmr_registry>);
+
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    const auto fill = [](pmr_registry &reg) {
+        std::array<tessera::entity, 4u> range{};
+        reg.create(range.begin(), range.end());
+        for (const auto entt : range) {
+            reg.emplace<position>(entt, 1, 2);
+            reg.emplace<tag>(entt);
+        }
+        reg.destroy(range[1]);
+        return range;
+    };
+
+    pmr_registry source{&first};
+    const auto range = fill(source);
+
+    // moving a registry carries its memory and its allocator along
+    pmr_registry moved{std::move(source)};
+    EXPECT_EQ(moved.get_allocator().resource(), &first);
+    EXPECT_TRUE(moved.all_of<position>(range[2]));
+
+    // assignment between the same resource works as with any allocator
+    pmr_registry sibling{&first};
+    static_cast<void>(sibling.create());
+    sibling = std::move(moved);
+    EXPECT_TRUE((sibling.all_of<position, tag>(range[3])));
+    EXPECT_FALSE(sibling.valid(range[1]));
+
+    // the pools cannot change resource: a misuse, and nothing changes
+    pmr_registry other{&second};
+    const auto kept = other.create();
+    EXPECT_MISUSE(other = std::move(sibling), "registry: move assignment between registries whose allocators");
+    EXPECT_TRUE(other.valid(kept));
+    EXPECT_TRUE((sibling.all_of<position, tag>(range[3]))); // NOLINT(bugprone-use-after-move)
 }

@@ -830,7 +830,8 @@ private:
     [[nodiscard]] auto entity_compare(Compare compare) const {
         static_assert(((Index < sizeof...(Get)) && ...), "group: sort only by get types");
         static_assert((internal::group_has_instances_v<type_list_element_t<Index, type_list<Get...>>> && ...),
-                      "group: cannot sort by a type without instances");
+                      "group: cannot sort by a type without instances (an empty type); to order by entity, "
+                      "call sort with no type and a comparator that takes two entities");
         return [pools = std::make_tuple(storage<Index>()...),
                 compare = std::move(compare)](const entity_type lhs, const entity_type rhs) mutable {
             if constexpr (sizeof...(Index) == 1u) {
@@ -1122,7 +1123,8 @@ private:
     [[nodiscard]] auto entity_compare(Compare compare) const {
         static_assert(((Index < gettable_count) && ...), "group: sort only by owned or get types");
         static_assert((internal::group_has_instances_v<type_list_element_t<Index, type_list<Owned..., Get...>>> && ...),
-                      "group: cannot sort by a type without instances");
+                      "group: cannot sort by a type without instances (an empty type); to order by entity, "
+                      "call sort with no type and a comparator that takes two entities");
         return [pools = std::make_tuple(storage<Index>()...),
                 compare = std::move(compare)](const entity_type lhs, const entity_type rhs) mutable {
             if constexpr (sizeof...(Index) == 1u) {

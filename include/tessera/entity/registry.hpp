@@ -401,8 +401,19 @@ public:
 
     basic_registry &operator=(const basic_registry &) = delete;
 
-    /// Move assignment: every pool is re-bound to this registry.
-    basic_registry &operator=(basic_registry &&other) noexcept {
+    /// Move assignment: every pool is re-bound to this registry. The pools, allocated through the source's
+    /// allocator, change hands as they are, so the allocators must compare equal or propagate on swap (misuse
+    /// otherwise, with std::pmr::polymorphic_allocator over two different resources for one).
+    // noexcept only when it cannot fail: its misuse check fires when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    basic_registry &operator=(basic_registry &&other) noexcept(alloc_traits::propagate_on_container_swap::value ||
+                                                               alloc_traits::is_always_equal::value) {
+        if constexpr (!(alloc_traits::propagate_on_container_swap::value || alloc_traits::is_always_equal::value)) {
+            TESSERA_ASSERT(get_allocator() == other.get_allocator(),
+                           "registry: move assignment between registries whose allocators compare unequal and do not "
+                           "propagate; the pools cannot change allocator (move-construct the registry instead)");
+        }
+
         swap(other);
         return *this;
     }
@@ -880,8 +891,14 @@ public:
         TESSERA_ASSERT(!owned<Type>(), "sort: a group owns this pool; sort the group instead");
         auto &pool = assure<Type>();
         using value_type = typename storage_for_type<Type>::value_type;
-        constexpr bool by_element = !std::is_void_v<value_type> &&
-                                    std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
+        // types without instances (value_type void) are sorted by identifier: no reference to void may be formed
+        constexpr bool by_element = [] {
+            if constexpr (std::is_void_v<value_type>) {
+                return false;
+            } else {
+                return std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
+            }
+        }();
 
         if constexpr (by_element) {
             // the pool sorts identifiers: each comparison looks both elements up
