@@ -153,9 +153,13 @@ public:
         try {
             from.each_copier(entt, [this, entt, &captured](const id_type id, const auto &pool, const copier_type &how) {
                 if (how.policy != clone_policy::skip) {
-                    TESSERA_ASSERT(how.copyable, "prototype: capture of a component that cannot be copied");
                     captured.push_back(entry{id, &how, nullptr});
+                    // a type that cannot be copied makes duplicate assert with a message naming it
                     captured.back().value = how.duplicate(allocator, pool.value(entt));
+
+                    if (!how.copyable) {
+                        captured.pop_back();
+                    }
                 }
             });
         } catch (...) {
