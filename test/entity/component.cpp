@@ -223,6 +223,11 @@ TEST(component_traits, clone_members) {
     static_assert(tessera::component_traits<skipped>::clone == tessera::clone_policy::skip);
     static_assert(tessera::component_traits<with_function>::clone == tessera::clone_policy::custom);
     static_assert(tessera::component_traits<spelled_out>::clone == tessera::clone_policy::custom);
+    static_assert(!tessera::component_traits<spelled_out>::in_place_delete);
+    static_assert(tessera::component_traits<spelled_out>::page_size == 8u);
+    static_assert(
+        std::tuple_size_v<std::remove_const_t<decltype(tessera::component_traits<spelled_out>::entity_members)>> == 0u);
+    EXPECT_EQ(tessera::component_traits<spelled_out>::clone_element(spelled_out{2}).value, -2);
     // specializations without the member read the default through the library's own accessor
     static_assert(tessera::internal::clone_policy_of<tessera::component_traits<specialized>> ==
                   tessera::clone_policy::copy);

@@ -271,7 +271,8 @@ TEST(prototype, copies_and_moves) {
     EXPECT_EQ(assigned.size(), 3u);
     EXPECT_FALSE(assigned.contains<velocity>());
     EXPECT_EQ(*assigned.get<resource>().handle, 3);
-    assigned = assigned;
+    const auto &same = assigned;
+    assigned = same;
     EXPECT_EQ(assigned.size(), 3u);
 
     tessera::prototype moved{std::move(copy)};

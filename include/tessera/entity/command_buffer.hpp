@@ -153,18 +153,26 @@ class basic_command_buffer {
                traits_type::to_entity(entt) != traits_type::entity_mask;
     }
 
+    // the commands of a type are compiled only if it qualifies, so that the message is the only error
     template<typename Type>
-    static constexpr void check_type() {
-        static_assert(std::is_same_v<Type, std::remove_cvref_t<Type>>,
-                      "command_buffer: name the component type without const, volatile or reference");
-        static_assert(!std::is_same_v<Type, typename Registry::entity_type>,
-                      "command_buffer: the entity type is not a component; use create and destroy");
+    [[nodiscard]] static constexpr bool recordable() {
+        constexpr bool plain = std::is_same_v<Type, std::remove_cvref_t<Type>>;
+        static_assert(plain, "command_buffer: name the component type without const, volatile or reference");
 
-        if constexpr (!std::is_void_v<value_of<Type>>) {
-            static_assert(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>,
-                          "command_buffer: a recorded component waits in the buffer and is moved into its pool at "
-                          "apply, so its type must be move-constructible and move-assignable");
+        if constexpr (plain) {
+            constexpr bool component = !std::is_same_v<Type, typename Registry::entity_type>;
+            static_assert(component, "command_buffer: the entity type is not a component; use create and destroy");
+
+            if constexpr (component) {
+                constexpr bool movable = std::is_void_v<value_of<Type>> ||
+                                         (std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
+                static_assert(movable, "command_buffer: a recorded component waits in the buffer and is moved into "
+                                       "its pool at apply, so its type must be move-constructible and move-assignable");
+                return movable;
+            }
         }
+
+        return false;
     }
 
     void check_entity([[maybe_unused]] const typename Registry::entity_type entt) const {
@@ -429,38 +437,42 @@ class basic_command_buffer {
 
     template<typename Type, value_mode Mode, typename... Args>
     void record_value(const typename Registry::entity_type entt, const id_type id, Args &&...args) {
-        check_type<Type>();
-        check_entity(entt);
-        using command = value_command<Type, Mode, true>;
-        using fast_command = value_command<Type, Mode, false>;
-        run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
+        if constexpr (recordable<Type>()) {
+            check_entity(entt);
+            using command = value_command<Type, Mode, true>;
+            using fast_command = value_command<Type, Mode, false>;
+            run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
 
-        if constexpr (std::is_void_v<typename command::payload_type>) {
-            record_plain(how, entt, id);
-        } else {
-            record<Type>(how, entt, id, std::forward<Args>(args)...);
+            if constexpr (std::is_void_v<typename command::payload_type>) {
+                record_plain(how, entt, id);
+            } else {
+                record<Type>(how, entt, id, std::forward<Args>(args)...);
+            }
         }
     }
 
     template<typename Type, typename... Func>
     void record_patch(const typename Registry::entity_type entt, const id_type id, Func &&...func) {
-        check_type<Type>();
-        check_entity(entt);
-        static_assert((std::is_move_constructible_v<std::decay_t<Func>> && ...),
-                      "command_buffer::patch: the functions wait in the buffer, so they must be move-constructible");
-        using command = patch_command<Type, true, std::decay_t<Func>...>;
-        using fast_command = patch_command<Type, false, std::decay_t<Func>...>;
-        run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
-        record<typename command::payload_type>(how, entt, id, std::forward<Func>(func)...);
+        constexpr bool movable = (std::is_move_constructible_v<std::decay_t<Func>> && ...);
+        static_assert(movable, "command_buffer::patch: the functions wait in the buffer, so they must be movable");
+
+        if constexpr (recordable<Type>() && movable) {
+            check_entity(entt);
+            using command = patch_command<Type, true, std::decay_t<Func>...>;
+            using fast_command = patch_command<Type, false, std::decay_t<Func>...>;
+            run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
+            record<typename command::payload_type>(how, entt, id, std::forward<Func>(func)...);
+        }
     }
 
     template<typename Type, bool Erase>
     void record_remove(const typename Registry::entity_type entt, const id_type id) {
-        check_type<Type>();
-        check_entity(entt);
-        using command = remove_command<Type, true, Erase>;
-        using fast_command = remove_command<Type, false, Erase>;
-        record_plain((id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>(), entt, id);
+        if constexpr (recordable<Type>()) {
+            check_entity(entt);
+            using command = remove_command<Type, true, Erase>;
+            using fast_command = remove_command<Type, false, Erase>;
+            record_plain((id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>(), entt, id);
+        }
     }
 
 public:

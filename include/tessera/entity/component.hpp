@@ -56,9 +56,11 @@ consteval std::size_t default_page_size() noexcept {
 
 template<typename Type>
 consteval clone_policy default_clone_policy() noexcept {
-    if constexpr (requires {
-                      { Type::clone } -> std::convertible_to<clone_policy>;
-                  }) {
+    if constexpr (std::is_void_v<Type>) {
+        return clone_policy::copy;
+    } else if constexpr (requires {
+                             { Type::clone } -> std::convertible_to<clone_policy>;
+                         }) {
         return static_cast<clone_policy>(Type::clone);
     } else if constexpr (requires(const Type &elem) {
                              { Type::clone_element(elem) } -> std::convertible_to<Type>;
