@@ -104,6 +104,26 @@ struct fragile {
     ~fragile() = default;
 };
 
+/// Counts its instances and throws from the move constructor when the fuse reaches zero (-1: never).
+struct bomb {
+    static inline int fuse = -1;
+    static inline int alive = 0;
+    int value{};
+
+    bomb(const int init = 0) : value{init} { ++alive; }
+    bomb(const bomb &other) : value{other.value} { ++alive; }
+    bomb(bomb &&other) : value{other.value} {
+        if (fuse >= 0 && fuse-- == 0) {
+            throw std::runtime_error{"bomb"};
+        }
+
+        ++alive;
+    }
+    bomb &operator=(const bomb &) = default;
+    bomb &operator=(bomb &&) = default;
+    ~bomb() { --alive; }
+};
+
 /// Throws from the constructor that takes an int: recording it fails.
 struct refuses {
     std::string text{"another payload that lives on the heap, long enough"};
@@ -747,6 +767,66 @@ TEST(command_buffer, a_throwing_command_stops_apply) {
     buffer.emplace<fragile>(entities[1]);
     EXPECT_EQ(buffer.apply(registry), 0u);
     EXPECT_TRUE(registry.all_of<fragile>(entities[1]));
+}
+
+TEST(command_buffer, a_throwing_command_in_the_middle_of_a_run) {
+    tessera::registry registry;
+    std::vector<tessera::entity> entities(4u);
+    registry.create(entities.begin(), entities.end());
+    tessera::command_buffer buffer;
+
+    // four emplaces of one type in a row, then one of another type
+    for (const auto entt : entities) {
+        buffer.emplace<bomb>(entt, 1);
+    }
+
+    buffer.emplace<position>(entities[0], 1, 1);
+    EXPECT_EQ(bomb::alive, 4);
+    // the second move into the pool throws
+    bomb::fuse = 1;
+    EXPECT_THROW(buffer.apply(registry), std::runtime_error);
+    bomb::fuse = -1;
+
+    EXPECT_TRUE(registry.all_of<bomb>(entities[0]));
+    EXPECT_FALSE(registry.all_of<bomb>(entities[1]));
+    EXPECT_FALSE(registry.all_of<bomb>(entities[2]));
+    EXPECT_FALSE(registry.all_of<position>(entities[0]));
+    // only the one in the pool is left
+    EXPECT_EQ(bomb::alive, 1);
+    EXPECT_TRUE(buffer.empty());
+    registry.clear();
+    EXPECT_EQ(bomb::alive, 0);
+}
+
+struct chain {
+    tessera::command_buffer *buffer;
+    std::vector<tessera::entity> *entities;
+
+    void on_position(tessera::registry &, const tessera::entity entt) {
+        // the next entity of the chain gets a position too: this extends the run being applied
+        for (std::size_t pos{}; pos + 1u < entities->size(); ++pos) {
+            if ((*entities)[pos] == entt) {
+                buffer->emplace<position>((*entities)[pos + 1u], static_cast<int>(pos) + 1, 0);
+            }
+        }
+    }
+};
+
+TEST(command_buffer, listeners_may_extend_the_run_being_applied) {
+    tessera::registry registry;
+    tessera::command_buffer buffer;
+    std::vector<tessera::entity> entities(6u);
+    registry.create(entities.begin(), entities.end());
+    chain listener{&buffer, &entities};
+    registry.on_construct<position>().connect<&chain::on_position>(listener);
+
+    buffer.emplace<position>(entities[0], 0, 0);
+    EXPECT_EQ(buffer.apply(registry), 0u);
+    EXPECT_TRUE(buffer.empty());
+
+    for (std::size_t pos{}; pos < entities.size(); ++pos) {
+        EXPECT_EQ(registry.get<position>(entities[pos]).x, static_cast<int>(pos));
+    }
 }
 
 struct reentrant {

@@ -72,20 +72,20 @@ class basic_command_buffer {
     struct apply_state {
         Registry *target;
         basic_command_buffer *self;
-        // the command after the one running, and the end of its chunk
+        // where the run after the one running starts
         std::byte *next;
-        std::byte *end;
         std::size_t skipped;
     };
 
-    // runs (or discards) a command and the ones like it that follow: sets state.next past each command before
-    // anything can throw, and always destroys its payload
+    // runs (or discards) a run of commands, destroys their payloads whatever happens, and sets state.next
     using run_function = void(apply_state &, header &);
 
+    // Commands of one kind on one pool recorded one after the other form a run: one header, then for each command
+    // its entity and its payload (if any). Applying a run looks its pool up once.
     struct header {
         run_function *run;
-        typename Registry::entity_type entt;
         id_type id;
+        std::uint32_t count;
     };
 
     struct chunk {
@@ -105,35 +105,58 @@ class basic_command_buffer {
         return (size + align - 1u) & ~(align - 1u);
     }
 
-    // a payload follows its header, at an address aligned for both
-    template<typename Payload>
-    static constexpr bool follows_header = alignof(Payload) <= header_align;
+    [[nodiscard]] static std::byte *align_up(std::byte *const at, const std::size_t align) noexcept {
+        const auto from = reinterpret_cast<std::uintptr_t>(at);
+        return at + (round_up(from, align) - from);
+    }
 
+    // where the entity and the payload of a command of a run sit, and how far apart commands are
     template<typename Payload>
-    static constexpr std::size_t worst_size = sizeof(header) +
-                                              (follows_header<Payload> ? 0u : alignof(Payload) - header_align) +
-                                              round_up(sizeof(Payload), header_align);
+    struct layout {
+        using entity_type = typename Registry::entity_type;
+        static constexpr bool has_payload = !std::is_void_v<Payload>;
+        static constexpr std::size_t align =
+            (has_payload && alignof(std::conditional_t<has_payload, Payload, entity_type>) > alignof(entity_type))
+                ? alignof(std::conditional_t<has_payload, Payload, entity_type>)
+                : alignof(entity_type);
+        static constexpr std::size_t offset =
+            has_payload ? round_up(sizeof(entity_type), alignof(std::conditional_t<has_payload, Payload, entity_type>))
+                        : sizeof(entity_type);
+        static constexpr std::size_t stride =
+            round_up(offset + (has_payload ? sizeof(std::conditional_t<has_payload, Payload, char>) : 0u), align);
+        // room for a header (aligned), the first command (aligned) and its payload
+        static constexpr std::size_t worst =
+            (header_align - 1u) + sizeof(header) + (align > header_align ? align - header_align : 0u) + stride;
 
-    template<typename Payload>
-    [[nodiscard]] static std::byte *payload_of(std::byte *const command) noexcept {
-        if constexpr (follows_header<Payload>) {
-            return command + sizeof(header);
-        } else {
-            const auto from = reinterpret_cast<std::uintptr_t>(command + sizeof(header));
-            return command + sizeof(header) + (round_up(from, alignof(Payload)) - from);
+        [[nodiscard]] static std::byte *first(std::byte *const hdr) noexcept {
+            return align_up(hdr + sizeof(header), align);
         }
-    }
 
-    template<typename Payload>
-    [[nodiscard]] static std::byte *end_of(std::byte *const payload) noexcept {
-        return payload + round_up(sizeof(Payload), header_align);
-    }
+        // the end of the run that starts at hdr, which is where the next run starts
+        [[nodiscard]] static std::byte *after(header &hdr) noexcept {
+            return align_up(first(reinterpret_cast<std::byte *>(&hdr)) + hdr.count * stride, header_align);
+        }
+
+        [[nodiscard]] static entity_type entity_at(std::byte *const command) noexcept {
+            return *std::launder(reinterpret_cast<entity_type *>(command));
+        }
+
+        [[nodiscard]] static auto *payload_at(std::byte *const command) noexcept {
+            return std::launder(reinterpret_cast<Payload *>(command + offset));
+        }
+
+        static void destroy(std::byte *const command) noexcept {
+            if constexpr (has_payload) {
+                std::destroy_at(payload_at(command));
+            }
+        }
+    };
 
     template<typename Payload>
     struct payload_guard {
-        Payload *payload;
+        std::byte *command;
 
-        ~payload_guard() { std::destroy_at(payload); }
+        ~payload_guard() { layout<Payload>::destroy(command); }
     };
 
     template<typename Type>
@@ -210,30 +233,41 @@ class basic_command_buffer {
         current = pos;
         cursor = chunks[pos].data;
         limit = cursor + chunks[pos].capacity;
+        last = nullptr;
     }
 
+    // appends a command to the last run if it is of the same kind on the same pool, or starts a run
     template<typename Payload, typename... Args>
     void record(run_function *run, const typename Registry::entity_type entt, const id_type id, Args &&...args) {
-        if (static_cast<std::size_t>(limit - cursor) < worst_size<Payload>) [[unlikely]] {
-            next_chunk(worst_size<Payload>);
+        using items = layout<Payload>;
+        const bool joins = last != nullptr && last->run == run && last->id == id &&
+                           static_cast<std::size_t>(limit - cursor) >= items::stride;
+        std::byte *command = cursor;
+        std::byte *opened = nullptr;
+
+        if (!joins) [[unlikely]] {
+            if (static_cast<std::size_t>(limit - cursor) < items::worst) {
+                next_chunk(items::worst);
+            }
+
+            opened = align_up(cursor, header_align);
+            command = items::first(opened);
         }
 
-        std::byte *const command = cursor;
-        std::byte *const payload = payload_of<Payload>(command);
-        // the value is built first: if that throws, nothing is recorded
-        construct<Payload>(payload, std::forward<Args>(args)...);
-        ::new (static_cast<void *>(command)) header{run, entt, id};
-        cursor = end_of<Payload>(payload);
-        ++count;
-    }
-
-    void record_plain(run_function *run, const typename Registry::entity_type entt, const id_type id) {
-        if (static_cast<std::size_t>(limit - cursor) < sizeof(header)) [[unlikely]] {
-            next_chunk(sizeof(header));
+        if constexpr (items::has_payload) {
+            // the value is built first: if that throws, nothing is recorded
+            construct<Payload>(command + items::offset, std::forward<Args>(args)...);
         }
 
-        ::new (static_cast<void *>(cursor)) header{run, entt, id};
-        cursor += sizeof(header);
+        ::new (static_cast<void *>(command)) typename Registry::entity_type{entt};
+
+        if (joins) [[likely]] {
+            ++last->count;
+        } else {
+            last = ::new (static_cast<void *>(opened)) header{run, id, 1u};
+        }
+
+        cursor = command + items::stride;
         ++count;
     }
 
@@ -241,21 +275,23 @@ class basic_command_buffer {
         return pos == current ? cursor : chunks[pos].data + chunks[pos].used;
     }
 
-    // runs every command from `at` in chunk `pos` on
+    // runs every run of commands from `at` in chunk `pos` on
     void walk(apply_state &state, std::size_t &pos, std::byte *at) {
         for (; pos < chunks.size() && pos <= current; ++pos, at = pos < chunks.size() ? chunks[pos].data : nullptr) {
-            for (; at != (state.end = chunk_end(pos)); at = state.next) {
+            // the end is read again after each run: listeners may record meanwhile
+            while (at < chunk_end(pos)) {
                 auto &hdr = *std::launder(reinterpret_cast<header *>(at));
-                // if the command throws before it takes its payload (a pool lookup), discarding starts with it
+                // if the run throws before it reaches its first command (a pool lookup), discarding starts here
                 state.next = at;
                 hdr.run(state, hdr);
+                at = state.next;
             }
         }
     }
 
     // destroys the payloads of the commands from `at` in chunk `pos` on
     void discard(std::size_t pos, std::byte *at) noexcept {
-        apply_state state{nullptr, this, nullptr, nullptr, 0u};
+        apply_state state{nullptr, this, nullptr, 0u};
         walk(state, pos, at);
     }
 
@@ -263,6 +299,7 @@ class basic_command_buffer {
         current = 0u;
         cursor = chunks.empty() ? nullptr : chunks.front().data;
         limit = chunks.empty() ? nullptr : cursor + chunks.front().capacity;
+        last = nullptr;
         count = 0u;
         created = 0u;
         applying = false;
@@ -296,52 +333,52 @@ class basic_command_buffer {
         }
     }
 
-    // the command at state.next if it is of the same kind and on the same pool as `first`, in the same chunk
-    [[nodiscard]] static header *same_after(const apply_state &state, const header &first) noexcept {
-        if (state.next == state.end) {
-            return nullptr;
-        }
-
-        auto *const hdr = std::launder(reinterpret_cast<header *>(state.next));
-        return (hdr->run == first.run && hdr->id == first.id) ? hdr : nullptr;
-    }
-
-    // moves state.next past the command and calls func with its payload, which is destroyed afterwards
-    template<typename Payload, typename Func>
-    static bool visit(apply_state &state, header &hdr, Func func) {
-        auto *const command = reinterpret_cast<std::byte *>(&hdr);
-
-        if constexpr (std::is_void_v<Payload>) {
-            state.next = command + sizeof(header);
-            return func();
-        } else {
-            auto *const payload = std::launder(reinterpret_cast<Payload *>(payload_of<Payload>(command)));
-            state.next = end_of<Payload>(reinterpret_cast<std::byte *>(payload));
-            const payload_guard<Payload> guard{payload};
-            return func(*payload);
-        }
-    }
-
-    // Command has a payload_type (void for none), prepare(registry, header), which looks up what a run of such
-    // commands works on (a pool), and apply(state, prepared, header, payload...), which returns false when the
-    // command has no effect. A run of commands of one kind on one pool is applied here, with one lookup.
+    // Command has a payload_type (void for none), prepare(registry, header), which looks up what the run works on
+    // (a pool), and apply(registry, buffer, prepared, entity, payload...), which returns false when the command
+    // has no effect. The count is read again at every step: a listener may add commands to the run meanwhile.
     template<typename Command>
-    static void run(apply_state &state, header &first) {
+    static void run(apply_state &state, header &hdr) {
         using payload_type = typename Command::payload_type;
+        using items = layout<payload_type>;
+        std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
+        std::uint32_t pos{};
 
         if (state.target == nullptr) {
-            for (auto *hdr = &first; hdr != nullptr; hdr = same_after(state, first)) {
-                visit<payload_type>(state, *hdr, [](auto &...) { return true; });
+            for (; pos < hdr.count; ++pos) {
+                items::destroy(first + pos * items::stride);
             }
         } else {
-            auto &&prepared = Command::prepare(*state.target, first);
+            Registry &target = *state.target;
+            const basic_command_buffer &self = *state.self;
+            auto &&prepared = Command::prepare(target, hdr);
+            std::size_t skipped{};
 
-            for (auto *hdr = &first; hdr != nullptr; hdr = same_after(state, first)) {
-                state.skipped += !visit<payload_type>(state, *hdr, [&state, &prepared, hdr](auto &...payload) {
-                    return Command::apply(state, prepared, *hdr, payload...);
-                });
+            try {
+                for (; pos < hdr.count; ++pos) {
+                    std::byte *const command = first + pos * items::stride;
+                    const payload_guard<payload_type> guard{command};
+
+                    if constexpr (items::has_payload) {
+                        skipped += !Command::apply(target, self, prepared, items::entity_at(command),
+                                                   *items::payload_at(command));
+                    } else {
+                        skipped += !Command::apply(target, self, prepared, items::entity_at(command));
+                    }
+                }
+            } catch (...) {
+                // the command that threw has destroyed its payload; the rest of the run is dropped
+                for (++pos; pos < hdr.count; ++pos) {
+                    items::destroy(first + pos * items::stride);
+                }
+
+                state.next = items::after(hdr);
+                throw;
             }
+
+            state.skipped += skipped;
         }
+
+        state.next = items::after(hdr);
     }
 
     struct create_command {
@@ -349,8 +386,9 @@ class basic_command_buffer {
 
         static Registry &prepare(Registry &target, const header &) noexcept { return target; }
 
-        static bool apply(apply_state &state, Registry &target, header &) {
-            state.self->resolved.push_back(target.create());
+        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
+                          const typename Registry::entity_type) {
+            const_cast<basic_command_buffer &>(self).resolved.push_back(target.create());
             return true;
         }
     };
@@ -360,34 +398,36 @@ class basic_command_buffer {
 
         static Registry &prepare(Registry &target, const header &) noexcept { return target; }
 
-        static bool apply(apply_state &state, Registry &target, header &hdr) {
-            const auto entt = state.self->resolve(hdr.entt);
+        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
+                          const typename Registry::entity_type recorded) {
+            const auto entt = self.resolve(recorded);
             return target.valid(entt) && (target.destroy(entt), true);
         }
     };
 
     enum class value_mode : std::uint8_t { emplace, replace };
 
-    // emplace and emplace_or_replace (a repeated emplace replaces), or replace (needs the component)
     template<typename Type, bool Named>
     struct pool_command {
         static auto &prepare(Registry &target, const header &hdr) { return pool_of<Type, Named>(target, hdr); }
     };
 
+    // emplace and emplace_or_replace (a repeated emplace replaces), or replace (needs the component)
     template<typename Type, value_mode Mode, bool Named>
     struct value_command : pool_command<Type, Named> {
         using payload_type = std::conditional_t<std::is_void_v<value_of<Type>>, void, Type>;
 
-        static bool apply(apply_state &state, auto &pool, header &hdr, auto &...value) {
-            const auto entt = state.self->resolve(hdr.entt);
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded, auto &...value) {
+            const auto entt = self.resolve(recorded);
 
-            if (!state.target->valid(entt)) {
+            if (!target.valid(entt)) {
                 return false;
             }
 
             if constexpr (sizeof...(value) != 0u &&
                           internal::lists_entity_members_v<Type, typename Registry::entity_type>) {
-                const auto map = [self = state.self](const auto curr) { return self->resolve(curr); };
+                const auto map = [&self](const auto curr) { return self.resolve(curr); };
                 (internal::map_entities<typename Registry::entity_type>(value, map), ...);
             }
 
@@ -407,10 +447,11 @@ class basic_command_buffer {
     struct patch_command : pool_command<Type, Named> {
         using payload_type = std::tuple<Func...>;
 
-        static bool apply(apply_state &state, auto &pool, header &hdr, payload_type &func) {
-            const auto entt = state.self->resolve(hdr.entt);
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded, payload_type &func) {
+            const auto entt = self.resolve(recorded);
 
-            if (!state.target->valid(entt)) {
+            if (!target.valid(entt)) {
                 return false;
             }
 
@@ -424,9 +465,10 @@ class basic_command_buffer {
     struct remove_command : pool_command<Type, Named> {
         using payload_type = void;
 
-        static bool apply(apply_state &state, auto &pool, header &hdr) {
-            const auto entt = state.self->resolve(hdr.entt);
-            return state.target->valid(entt) && (pool.remove(entt) || !Erase);
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded) {
+            const auto entt = self.resolve(recorded);
+            return target.valid(entt) && (pool.remove(entt) || !Erase);
         }
     };
 
@@ -443,11 +485,7 @@ class basic_command_buffer {
             using fast_command = value_command<Type, Mode, false>;
             run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
 
-            if constexpr (std::is_void_v<typename command::payload_type>) {
-                record_plain(how, entt, id);
-            } else {
-                record<Type>(how, entt, id, std::forward<Args>(args)...);
-            }
+            record<typename command::payload_type>(how, entt, id, std::forward<Args>(args)...);
         }
     }
 
@@ -471,7 +509,7 @@ class basic_command_buffer {
             check_entity(entt);
             using command = remove_command<Type, true, Erase>;
             using fast_command = remove_command<Type, false, Erase>;
-            record_plain((id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>(), entt, id);
+            record<void>((id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>(), entt, id);
         }
     }
 
@@ -533,8 +571,8 @@ public:
 
     /// Constructs an empty buffer with the given allocator.
     explicit basic_command_buffer(const allocator_type &alloc)
-        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}}, cursor{}, limit{}, current{},
-          count{}, created{}, applying{} {}
+        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}}, cursor{}, limit{}, last{},
+          current{}, count{}, created{}, applying{} {}
 
     basic_command_buffer(const basic_command_buffer &) = delete;
 
@@ -542,8 +580,8 @@ public:
     basic_command_buffer(basic_command_buffer &&other) noexcept
         : allocator{other.allocator}, chunks{std::move(other.chunks)}, resolved{std::move(other.resolved)},
           cursor{std::exchange(other.cursor, nullptr)}, limit{std::exchange(other.limit, nullptr)},
-          current{std::exchange(other.current, 0u)}, count{std::exchange(other.count, 0u)},
-          created{std::exchange(other.created, 0u)}, applying{} {
+          last{std::exchange(other.last, nullptr)}, current{std::exchange(other.current, 0u)},
+          count{std::exchange(other.count, 0u)}, created{std::exchange(other.created, 0u)}, applying{} {
         other.chunks.clear();
         other.resolved.clear();
     }
@@ -567,6 +605,7 @@ public:
             resolved = std::move(other.resolved);
             cursor = std::exchange(other.cursor, nullptr);
             limit = std::exchange(other.limit, nullptr);
+            last = std::exchange(other.last, nullptr);
             current = std::exchange(other.current, 0u);
             count = std::exchange(other.count, 0u);
             created = std::exchange(other.created, 0u);
@@ -598,7 +637,7 @@ public:
         const auto entt =
             traits_type::construct(static_cast<typename traits_type::entity_type>(created),
                                    static_cast<typename traits_type::version_type>(traits_type::version_mask));
-        record_plain(runner<create_command>(), entt, id_type{});
+        record<void>(runner<create_command>(), entt, id_type{});
         ++created;
         return entt;
     }
@@ -606,7 +645,7 @@ public:
     /// Records destroy(entt).
     void destroy(const entity_type entt) {
         check_entity(entt);
-        record_plain(runner<destroy_command>(), entt, id_type{});
+        record<void>(runner<destroy_command>(), entt, id_type{});
     }
 
     /// Records emplace<Type>(entt, args...): the value is built now (braces for aggregates) and moved into the
@@ -665,7 +704,7 @@ public:
         TESSERA_ASSERT(!applying, "command_buffer::apply: the buffer is already being applied (called by a listener)");
         resolved.clear();
         resolved.reserve(created);
-        apply_state state{&registry, this, nullptr, nullptr, 0u};
+        apply_state state{&registry, this, nullptr, 0u};
         std::size_t pos{};
         applying = true;
 
@@ -715,6 +754,7 @@ private:
     std::vector<entity_type, entity_alloc> resolved;
     std::byte *cursor;
     std::byte *limit;
+    header *last;
     std::size_t current;
     std::size_t count;
     std::size_t created;
