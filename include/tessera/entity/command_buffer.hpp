@@ -236,23 +236,24 @@ class basic_command_buffer {
         last = nullptr;
     }
 
+    // Where the first command of a new run goes (its header goes at align_up(cursor)), after taking a chunk if
+    // the current one lacks `worst` bytes. Not a template: the code that starts runs is shared by every command
+    // type, and what recording inlines into loops is only the path that extends a run.
+    [[nodiscard]] std::byte *place_run(const std::size_t worst, const std::size_t align) {
+        if (static_cast<std::size_t>(limit - cursor) < worst) {
+            next_chunk(worst);
+        }
+
+        return align_up(align_up(cursor, header_align) + sizeof(header), align);
+    }
+
     // appends a command to the last run if it is of the same kind on the same pool, or starts a run
     template<typename Payload, typename... Args>
     void record(run_function *run, const typename Registry::entity_type entt, const id_type id, Args &&...args) {
         using items = layout<Payload>;
         const bool joins = last != nullptr && last->run == run && last->id == id &&
                            static_cast<std::size_t>(limit - cursor) >= items::stride;
-        std::byte *command = cursor;
-        std::byte *opened = nullptr;
-
-        if (!joins) [[unlikely]] {
-            if (static_cast<std::size_t>(limit - cursor) < items::worst) {
-                next_chunk(items::worst);
-            }
-
-            opened = align_up(cursor, header_align);
-            command = items::first(opened);
-        }
+        std::byte *const command = joins ? cursor : place_run(items::worst, items::align);
 
         if constexpr (items::has_payload) {
             // the value is built first: if that throws, nothing is recorded
@@ -264,7 +265,7 @@ class basic_command_buffer {
         if (joins) [[likely]] {
             ++last->count;
         } else {
-            last = ::new (static_cast<void *>(opened)) header{run, id, 1u};
+            last = ::new (static_cast<void *>(align_up(cursor, header_align))) header{run, id, 1u};
         }
 
         cursor = command + items::stride;
@@ -477,39 +478,34 @@ class basic_command_buffer {
         return &basic_command_buffer::run<Command>;
     }
 
-    template<typename Type, value_mode Mode, typename... Args>
+    // Named: the command looks its pool up by name at apply (recorders); otherwise it uses the default pool of
+    // Type, found without hashing. Only the variant a program uses is compiled.
+    template<typename Type, value_mode Mode, bool Named, typename... Args>
     void record_value(const typename Registry::entity_type entt, const id_type id, Args &&...args) {
         if constexpr (recordable<Type>()) {
             check_entity(entt);
-            using command = value_command<Type, Mode, true>;
-            using fast_command = value_command<Type, Mode, false>;
-            run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
-
-            record<typename command::payload_type>(how, entt, id, std::forward<Args>(args)...);
+            using command = value_command<Type, Mode, Named>;
+            record<typename command::payload_type>(runner<command>(), entt, id, std::forward<Args>(args)...);
         }
     }
 
-    template<typename Type, typename... Func>
+    template<typename Type, bool Named, typename... Func>
     void record_patch(const typename Registry::entity_type entt, const id_type id, Func &&...func) {
         constexpr bool movable = (std::is_move_constructible_v<std::decay_t<Func>> && ...);
         static_assert(movable, "command_buffer::patch: the functions wait in the buffer, so they must be movable");
 
         if constexpr (recordable<Type>() && movable) {
             check_entity(entt);
-            using command = patch_command<Type, true, std::decay_t<Func>...>;
-            using fast_command = patch_command<Type, false, std::decay_t<Func>...>;
-            run_function *const how = (id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>();
-            record<typename command::payload_type>(how, entt, id, std::forward<Func>(func)...);
+            using command = patch_command<Type, Named, std::decay_t<Func>...>;
+            record<typename command::payload_type>(runner<command>(), entt, id, std::forward<Func>(func)...);
         }
     }
 
-    template<typename Type, bool Erase>
+    template<typename Type, bool Named, bool Erase>
     void record_remove(const typename Registry::entity_type entt, const id_type id) {
         if constexpr (recordable<Type>()) {
             check_entity(entt);
-            using command = remove_command<Type, true, Erase>;
-            using fast_command = remove_command<Type, false, Erase>;
-            record<void>((id == type_hash<Type>::value()) ? runner<fast_command>() : runner<command>(), entt, id);
+            record<void>(runner<remove_command<Type, Named, Erase>>(), entt, id);
         }
     }
 
@@ -534,32 +530,32 @@ public:
         /// Records emplace<Type>(entt, args...) on this pool.
         template<typename... Args>
         void emplace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::emplace>(entt, id, std::forward<Args>(args)...);
+            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
         }
 
         /// Records emplace_or_replace<Type>(entt, args...) on this pool.
         template<typename... Args>
         void emplace_or_replace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::emplace>(entt, id, std::forward<Args>(args)...);
+            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
         }
 
         /// Records replace<Type>(entt, args...) on this pool.
         template<typename... Args>
         void replace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::replace>(entt, id, std::forward<Args>(args)...);
+            owner->template record_value<Type, value_mode::replace, true>(entt, id, std::forward<Args>(args)...);
         }
 
         /// Records patch<Type>(entt, func...) on this pool.
         template<typename... Func>
         void patch(const entity_type entt, Func &&...func) {
-            owner->template record_patch<Type>(entt, id, std::forward<Func>(func)...);
+            owner->template record_patch<Type, true>(entt, id, std::forward<Func>(func)...);
         }
 
         /// Records remove<Type>(entt) on this pool.
-        void remove(const entity_type entt) { owner->template record_remove<Type, false>(entt, id); }
+        void remove(const entity_type entt) { owner->template record_remove<Type, true, false>(entt, id); }
 
         /// Records erase<Type>(entt) on this pool.
-        void erase(const entity_type entt) { owner->template record_remove<Type, true>(entt, id); }
+        void erase(const entity_type entt) { owner->template record_remove<Type, true, true>(entt, id); }
 
     private:
         basic_command_buffer *owner;
@@ -652,41 +648,41 @@ public:
     /// pool at apply. If the entity has a Type by then, the value replaces it (on_update fires).
     template<typename Type, typename... Args>
     void emplace(const entity_type entt, Args &&...args) {
-        record_value<Type, value_mode::emplace>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+        record_value<Type, value_mode::emplace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
     }
 
     /// Records emplace_or_replace<Type>(entt, args...); it applies the same way as emplace.
     template<typename Type, typename... Args>
     void emplace_or_replace(const entity_type entt, Args &&...args) {
-        record_value<Type, value_mode::emplace>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+        record_value<Type, value_mode::emplace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
     }
 
     /// Records replace<Type>(entt, args...): skipped at apply if the entity has no Type by then.
     template<typename Type, typename... Args>
     void replace(const entity_type entt, Args &&...args) {
-        record_value<Type, value_mode::replace>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+        record_value<Type, value_mode::replace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
     }
 
     /// Records patch<Type>(entt, func...): the functions are kept and called at apply, then on_update fires.
     /// Skipped if the entity has no Type by then. Identifiers the functions captured are not mapped.
     template<typename Type, typename... Func>
     void patch(const entity_type entt, Func &&...func) {
-        record_patch<Type>(entt, type_hash<Type>::value(), std::forward<Func>(func)...);
+        record_patch<Type, false>(entt, type_hash<Type>::value(), std::forward<Func>(func)...);
     }
 
     /// Records remove<Type>(entt) for each listed type (one command per type).
     template<typename Type, typename... Other>
     void remove(const entity_type entt) {
-        record_remove<Type, false>(entt, type_hash<Type>::value());
-        (record_remove<Other, false>(entt, type_hash<Other>::value()), ...);
+        record_remove<Type, false, false>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, false>(entt, type_hash<Other>::value()), ...);
     }
 
     /// Records erase<Type>(entt) for each listed type (one command per type). A component missing at apply is
     /// not a misuse: the command is skipped.
     template<typename Type, typename... Other>
     void erase(const entity_type entt) {
-        record_remove<Type, true>(entt, type_hash<Type>::value());
-        (record_remove<Other, true>(entt, type_hash<Other>::value()), ...);
+        record_remove<Type, false, true>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, true>(entt, type_hash<Other>::value()), ...);
     }
 
     /// A recorder for the pool `id` of Type (the default pool of Type without an argument).
