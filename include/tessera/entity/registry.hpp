@@ -469,8 +469,7 @@ public:
     [[nodiscard]] const_iterable storage() const noexcept { return {pools.cbegin(), pools.cend()}; }
 
     /// True if the identifier is in use with exactly this version.
-    // Forced inline for the reason sparse_set::contains is: systems call it once per entity.
-    [[nodiscard]] TESSERA_FORCE_INLINE bool valid(const entity_type entt) const {
+    [[nodiscard]] bool valid(const entity_type entt) const {
         return entities.contains(entt) && (entities.index(entt) < entities.free_list());
     }
 

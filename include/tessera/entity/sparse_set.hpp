@@ -885,9 +885,7 @@ public:
     }
 
     /// True if the set contains exactly this identifier (same index and version).
-    // Forced inline: a few instructions behind valid(), get() and every lookup, which g++ stopped inlining into the
-    // systems of examples/battle once a command buffer grew the translation unit (25% more time there).
-    [[nodiscard]] TESSERA_FORCE_INLINE bool contains(const entity_type entt) const noexcept {
+    [[nodiscard]] bool contains(const entity_type entt) const noexcept {
         const auto *elem = sparse_ptr(entt);
         constexpr auto cap = traits_type::entity_mask;
         constexpr auto mask = traits_type::to_integral(null) & ~cap;

@@ -638,14 +638,10 @@ public:
     [[nodiscard]] reverse_iterator rend() noexcept { return std::make_reverse_iterator(begin()); }
 
     /// The element of an identifier that is in the storage.
-    // Forced inline, like sparse_set::contains: systems look up other entities' elements in their loops, and g++
-    // called this out of line in examples/battle once the translation unit grew.
-    [[nodiscard]] TESSERA_FORCE_INLINE const value_type &get(const entity_type entt) const {
-        return element_at(base_type::index(entt));
-    }
+    [[nodiscard]] const value_type &get(const entity_type entt) const { return element_at(base_type::index(entt)); }
 
     /// The element of an identifier that is in the storage.
-    [[nodiscard]] TESSERA_FORCE_INLINE value_type &get(const entity_type entt) {
+    [[nodiscard]] value_type &get(const entity_type entt) {
         return const_cast<value_type &>(std::as_const(*this).get(entt));
     }
 
