@@ -9,8 +9,6 @@
 #include "../core/type_info.hpp"
 #include "component.hpp"
 #include "fwd.hpp"
-#include <algorithm>
-#include <array>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -20,27 +18,19 @@
 
 namespace tessera::internal {
 
-/// The misuse message for a component type that clone cannot copy; it names the type.
-template<typename Type>
-struct clone_refusal_message final {
+/// The words around the type's name in the misuse message for a component type that clone cannot copy.
+struct clone_refusal_text final {
     /// Names the function.
     static constexpr std::string_view prefix = "clone: ";
-    /// The type that cannot be copied.
-    static constexpr std::string_view name = type_name<Type>::value();
     /// The problem and what to do.
     static constexpr std::string_view suffix =
         " cannot be copied; give it a copy constructor, or declare clone_policy::skip or a clone_element function "
         "in the type or its component_traits (docs/clone.md)";
-
-    /// The text, null-terminated.
-    static constexpr auto text = [] {
-        std::array<char, prefix.size() + name.size() + suffix.size() + 1u> buffer{};
-        auto *out = std::copy(prefix.begin(), prefix.end(), buffer.begin());
-        out = std::copy(name.begin(), name.end(), out);
-        std::copy(suffix.begin(), suffix.end(), out);
-        return buffer;
-    }();
 };
+
+/// The misuse message for a component type that clone cannot copy; it names the type.
+template<typename Type>
+using clone_refusal_message = type_message<clone_refusal_text, Type>;
 
 /// The copy of an element that clone makes under the policy of Traits (copy or custom).
 template<typename Traits, typename Type>
