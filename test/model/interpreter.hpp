@@ -831,7 +831,7 @@ class interpreter {
     template<typename Map>
     static bool replay_on(Map &map, const deferred_command &cmd, const entity entt) {
         const bool has = map.contains(entt);
-        const auto set = [&map, &cmd, entt] {
+        const auto set = [&] {
             if constexpr (std::is_same_v<Map, std::set<entity>>) {
                 map.insert(entt);
             } else if constexpr (std::is_same_v<typename Map::mapped_type, std::string>) {
