@@ -199,6 +199,43 @@ TEST(storage, insert_from_a_range_of_elements) {
     EXPECT_EQ(storage.get(make(30)).y, 9);
 }
 
+TEST(storage, small_insertions_grow_the_packed_array_geometrically) {
+    tessera::storage<position> storage;
+    const tessera::sparse_set &base = storage;
+    // the room of the packed array (the storage's own capacity() counts the element pages)
+    const auto packed_room = [&base] { return base.tessera::sparse_set::capacity(); };
+    std::size_t moves{};
+    const auto *data = base.data();
+
+    // one element at a time, as spawning or cloning single entities does
+    for (unsigned idx{}; idx < 4096u; ++idx) {
+        const std::array one{make(idx)};
+        storage.insert(one.begin(), one.end(), position{1, 2});
+        const std::array from{position{3, 4}};
+        const std::array other{make(idx + 8192u)};
+        storage.insert(other.begin(), other.end(), from.begin());
+
+        if (base.data() != data) {
+            data = base.data();
+            ++moves;
+        }
+    }
+
+    EXPECT_EQ(storage.size(), 8192u);
+    // exact growth would reallocate on every insertion
+    EXPECT_LE(moves, 16u);
+    EXPECT_LT(packed_room(), 2u * 8192u + 1u);
+    // a large insertion reserves at once what it needs, or twice the room it had if that is more
+    std::vector<tessera::entity> many{};
+    for (unsigned idx{}; idx < 40000u; ++idx) {
+        many.push_back(make(idx + 16384u));
+    }
+    const auto room = packed_room();
+    storage.insert(many.begin(), many.end(), position{});
+    EXPECT_EQ(packed_room(), std::max(storage.size(), 2u * room));
+    EXPECT_GE(storage.capacity(), storage.size());
+}
+
 TEST(storage, insert_misuse_rolls_back) {
     tessera::storage<position> storage;
     storage.emplace(make(5), 5, 5);

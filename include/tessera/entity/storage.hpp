@@ -442,6 +442,24 @@ class basic_storage
         }
     }
 
+    // Room for `count` more identifiers and elements before an insertion. Reserving exactly what one insertion
+    // needs would reallocate the packed array on every small insertion (a loop of them is quadratic); growing it
+    // at least twofold keeps them amortized. Pages do not move, so they are added exactly as needed.
+    template<typename It>
+    void reserve_for(const It first, const It last) {
+        if constexpr (std::forward_iterator<It>) {
+            const auto needed = underlying_type::size() + static_cast<std::size_t>(std::distance(first, last));
+
+            if (const auto room = underlying_type::capacity(); needed > room) {
+                underlying_type::reserve(needed < 2u * room ? 2u * room : needed);
+            }
+
+            if (needed != 0u) {
+                assure_at_least(needed - 1u);
+            }
+        }
+    }
+
     /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.
     void rollback_back(std::size_t count) {
         for (; count; --count) {
@@ -749,9 +767,7 @@ public:
     /// Adds every identifier of the range with a copy of value. Strong exception guarantee. Returns begin().
     template<typename It>
     iterator insert(It first, It last, const value_type &value = {}) {
-        if constexpr (std::forward_iterator<It>) {
-            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
-        }
+        reserve_for(first, last);
 
         size_type count{};
 
@@ -772,9 +788,7 @@ public:
     template<typename EIt, typename CIt>
     requires std::is_same_v<std::remove_cvref_t<std::iter_value_t<CIt>>, value_type>
         iterator insert(EIt first, EIt last, CIt from) {
-        if constexpr (std::forward_iterator<EIt>) {
-            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
-        }
+        reserve_for(first, last);
 
         size_type count{};
 
