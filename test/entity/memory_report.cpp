@@ -64,6 +64,8 @@ TEST(MemoryReport, TotalFollowsTheAllocatorOfTheRegistry) {
         auto &observer = registry.storage<tessera::reactive>("moved"_hs);
         observer.on_construct<velocity>();
         static_cast<void>(registry.group<velocity>(tessera::get<position>));
+        // a non-owning group keeps a set of members that grows with them
+        static_cast<void>(registry.group<>(tessera::get<position, tag>));
 
         const auto fixed = log.live_bytes - registry.memory_report().total_bytes();
         const auto check = [&](const char *step) {
@@ -90,6 +92,7 @@ TEST(MemoryReport, TotalFollowsTheAllocatorOfTheRegistry) {
         }
 
         check("emplace");
+        EXPECT_GT(registry.memory_report().group_bytes, 0u);
         EXPECT_EQ(observer.size(), entities.size() / 2u);
 
         for (std::size_t pos{}; pos < entities.size(); pos += 4u) {
@@ -151,6 +154,31 @@ TEST(MemoryReport, RowsDescribeThePools) {
     }
 
     EXPECT_EQ(report.total_bytes(), sum);
+}
+
+TEST(MemoryReport, GroupsCountTheirMemberSets) {
+    tessera::registry registry{};
+
+    for (int count{}; count < 100; ++count) {
+        const auto entt = registry.create();
+        registry.emplace<position>(entt);
+        registry.emplace<velocity>(entt);
+        registry.emplace<tag>(entt);
+    }
+
+    // an owning group arranges the pools it owns and keeps no set of its own
+    static_cast<void>(registry.group<velocity>(tessera::get<position>));
+    EXPECT_EQ(registry.memory_report().group_bytes, 0u);
+
+    const auto group = registry.group<>(tessera::get<position, tag>);
+    ASSERT_EQ(group.size(), 100u);
+    const auto bytes = registry.memory_report().group_bytes;
+    // at least the packed identifiers of the members and one sparse page
+    EXPECT_GE(bytes, 100u * sizeof(tessera::entity) +
+                         tessera::entt_traits<tessera::entity>::page_size * sizeof(tessera::entity));
+
+    registry.clear();
+    EXPECT_EQ(registry.memory_report().group_bytes, bytes) << "clearing keeps the memory";
 }
 
 TEST(MemoryReport, AllocatesNothingFromTheRegistry) {

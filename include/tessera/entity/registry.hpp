@@ -984,6 +984,10 @@ public:
             report.registry_bytes += entry.second.object_size();
         }
 
+        for (const auto &entry : groups) {
+            report.group_bytes += entry.second->member_set_bytes();
+        }
+
         report.entities = memory_of(entities);
         return report;
     }
