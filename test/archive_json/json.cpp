@@ -298,7 +298,7 @@ protected:
 #define EXPECT_CONTAINS(text, fragment) EXPECT_NE((text).find(fragment), std::string::npos) << (text)
 
 TEST_F(JsonArchiveErrors, NotASnapshot) {
-    EXPECT_CONTAINS(load_error(nlohmann::json::array()), "an object was expected");
+    EXPECT_CONTAINS(load_error(nlohmann::json::array()), "json archive: the document: an object was expected");
     EXPECT_CONTAINS(load_error(nlohmann::json{{"format", "other"}}), "not a tessera JSON snapshot");
     EXPECT_CONTAINS(error_after([](auto &doc) { doc.erase("format"); }), "missing field 'format'");
     EXPECT_CONTAINS(error_after([](auto &doc) { doc["version"] = 99; }), "/version");

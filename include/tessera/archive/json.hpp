@@ -253,7 +253,9 @@ class basic_input_archive {
     using step = tessera::internal::json_step;
 
     [[noreturn]] void fail(const std::string &where, const std::string &what) const {
-        throw error{(where.empty() ? path : path + "/" + where) + ": " + what};
+        const std::string place = where.empty() ? path : path + "/" + where;
+        // the root's JSON pointer is empty: name it instead of starting the message with a colon
+        throw error{(place.empty() ? std::string{"the document"} : place) + ": " + what};
     }
 
     [[nodiscard]] const document &field(const document &object, const char *name, const std::string &where) const {
