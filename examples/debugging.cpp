@@ -1,8 +1,11 @@
 // Example: the debugging aids. The memory report says which pool holds how much memory; debug_components names the
 // component types of an entity (a debugger can call it: the header below keeps it in the program and makes gdb load
-// tessera's pretty-printers by itself). docs/debugging.md shows a gdb session on a program like this one.
+// tessera's pretty-printers by itself). The program stops in debugger_stop() for the gdb session that
+// docs/debugging.md shows: examples/debugging.gdb runs it, and a test compares what gdb prints with
+// debugging.gdb.expected.
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/debugger.hpp>
+#include <tessera/entity/handle.hpp>
 #include <tessera/entity/registry.hpp>
 
 #include <cstdio>
@@ -29,6 +32,11 @@ struct sprite {
 namespace {
 
 int failures{};
+
+// a place for a breakpoint: out of line, so that a debugger finds it by name
+[[gnu::noinline]] void debugger_stop(const tessera::registry &registry) {
+    std::printf("    stopped with %zu entities alive\n", registry.storage<tessera::entity>()->free_list());
+}
 
 void check(const bool condition, const char *what) {
     std::printf("  [%s] %s\n", condition ? "ok" : "FAILED", what);
@@ -80,6 +88,18 @@ int main() {
     check(names.find("position") != std::string::npos && names.find("frozen") != std::string::npos,
           "debug_components names the types of the entity");
     check(registry.debug_components(tessera::null) == "(not a valid entity)", "and says so for an invalid one");
+
+    std::puts("debugging: what a debugger sees");
+    const auto second = tessera::entity{1u};
+    registry.destroy(registry.create());
+    const auto moving = registry.group<velocity>(tessera::get<position>, tessera::exclude<frozen>);
+    const auto drawn = registry.view<position, sprite>();
+    const tessera::handle handle{registry, first};
+    const auto *sprites = &registry.storage<sprite>();
+    debugger_stop(registry);
+    check(moving.size() == 8000u && drawn.size_hint() == 2000u && handle.all_of<sprite>() && sprites->size() == 2000u &&
+              registry.valid(second),
+          "the view, the group and the handle the session prints");
 
     std::puts(failures == 0 ? "debugging: all checks passed" : "debugging: some checks FAILED");
     return failures == 0 ? 0 : 1;
