@@ -1,5 +1,6 @@
 // What the archive fuzz targets check after a load, accepted or refused: every pool refers to entities in use, a
-// view and the owning group over the same types agree, and clearing the registry leaves no entity in use.
+// view and the owning group over the same types agree, and clearing the registry leaves no entity in use; and,
+// after an accepted load, that saving and loading again gives the same identifiers.
 #ifndef TESSERA_TEST_FUZZ_CONSISTENCY_HPP
 #define TESSERA_TEST_FUZZ_CONSISTENCY_HPP
 
@@ -36,6 +37,15 @@ inline void check_consistent(tessera_model::registry &reg) {
 
     if (reg.storage<entity>().free_list() != 0u) {
         std::abort();
+    }
+}
+
+/// Aborts unless `copy` (loaded from what was saved of `original`) has the same identifiers, in use or released.
+inline void check_same_identifiers(const tessera_model::registry &original, const tessera_model::registry &copy) {
+    for (const auto entt : original.storage<tessera_model::entity>()) {
+        if (copy.current(entt) != original.current(entt) || copy.valid(entt) != original.valid(entt)) {
+            std::abort();
+        }
     }
 }
 

@@ -41,12 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_
             registry copy;
             tessera::snapshot_loader loader{copy};
             load_json_all(loader, again);
-
-            for (const auto entt : reg.storage<entity>()) {
-                if (copy.current(entt) != reg.current(entt) || copy.valid(entt) != reg.valid(entt)) {
-                    std::abort();
-                }
-            }
+            tessera_fuzz::check_same_identifiers(reg, copy);
         }
 
         check_consistent(reg);
