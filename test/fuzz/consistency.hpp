@@ -42,7 +42,7 @@ inline void check_consistent(tessera_model::registry &reg) {
 
 /// Aborts unless `copy` (loaded from what was saved of `original`) has the same identifiers, in use or released.
 inline void check_same_identifiers(const tessera_model::registry &original, const tessera_model::registry &copy) {
-    for (const auto entt : original.storage<tessera_model::entity>()) {
+    for (const auto entt : *original.storage<tessera_model::entity>()) {
         if (copy.current(entt) != original.current(entt) || copy.valid(entt) != original.valid(entt)) {
             std::abort();
         }
