@@ -428,12 +428,16 @@ def group_summary(node):
         return 'group{invalid}'
     groups = pointer_groups(handler) + [[], []]
     size = member_of(handler, 'len', 'length')
+    members = find_members_set(handler)
     if size is not None:
         count = size.to_int()
     else:
-        members = find_members_set(handler)
         count = Pool(members).size if members is not None else 0
-    # the split between owned and get pools comes from a type name that spells the type lists in full
+    if members is not None:
+        # a handler with a member set of its own is a non-owning group's: it owns nothing
+        return 'group{size=%d, owned=[], get=%s, exclude=%s}' % (count, pool_list(groups[0]), pool_list(groups[1]))
+    # the split between owned and get pools comes from a type name that spells the type lists in full (lldb 14
+    # spells the parameter packs of clang-built programs as empty lists: owned and get pools are then shown together)
     for name in (node.type_name(), handler.dynamic_type_name()):
         args = template_args(name) + ['', '', '']
         owned, gets, excludes = [len(template_args(arg)) for arg in args[:3]]

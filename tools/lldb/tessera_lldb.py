@@ -114,24 +114,23 @@ class LldbNode(layout.Node):
         return _static_cache[key]
 
 
-def _summary(function):
-    def provider(value, internal_dict):
-        try:
-            return function(LldbNode(value))
-        except Exception as error:  # a summary must never break the debugger's output
-            return '<tessera: cannot read this value: %s>' % error
-    return provider
+def _resolved_name(value):
+    """The name of the value's own type, typedefs resolved."""
+    return value.GetNonSyntheticValue().GetType().GetCanonicalType().GetUnqualifiedType().GetName()
 
 
-entity_summary = _summary(layout.entity_text)
-null_summary = _summary(lambda node: 'null')
-tombstone_summary = _summary(lambda node: 'tombstone')
-pool_summary = _summary(lambda node: layout.Pool(node).summary())
-registry_summary = _summary(lambda node: layout.Registry(node).summary())
-view_summary = _summary(layout.view_summary)
-runtime_view_summary = _summary(layout.runtime_view_summary)
-group_summary = _summary(layout.group_summary)
-handle_summary = _summary(layout.handle_summary)
+def summary(value, internal_dict):
+    """The summary of any tessera value. lldb matches the regular expressions below against typedef names too,
+    and a typedef nested in a tessera template (basic_registry<...>::storage_for_type<T>, a pool's sigh_type)
+    starts like the template itself: the resolved name decides which summary applies, if any."""
+    resolved = _resolved_name(value)
+    for pattern, read, _ in _SUMMARIES:
+        if pattern.match(resolved):
+            try:
+                return read(LldbNode(value))
+            except Exception as error:  # a summary must never break the debugger's output
+                return '<tessera: cannot read this value: %s>' % error
+    return None
 
 
 class PoolChildren(object):
@@ -210,31 +209,59 @@ class RegistryChildren(object):
         return self.value.CreateValueFromData(label, data, target.GetBasicType(lldb.eBasicTypeUnsignedLongLong))
 
 
+# what each kind of value shows, and the options of its summary: identifiers show their summary only (not the
+# integer too); pools and registries expand their children
 _SUMMARIES = [
-    (layout.ENTITY_TYPE, 'entity_summary'),
-    (layout.NULL_TYPE, 'null_summary'),
-    (layout.TOMBSTONE_TYPE, 'tombstone_summary'),
-    (layout.POOL_TYPE, 'pool_summary'),
-    (layout.REGISTRY_TYPE, 'registry_summary'),
-    (layout.VIEW_TYPE, 'view_summary'),
-    (layout.RUNTIME_VIEW_TYPE, 'runtime_view_summary'),
-    (layout.GROUP_TYPE, 'group_summary'),
-    (layout.HANDLE_TYPE, 'handle_summary'),
+    (layout.ENTITY_TYPE, layout.entity_text, '-v'),
+    (layout.NULL_TYPE, lambda node: 'null', '-v'),
+    (layout.TOMBSTONE_TYPE, lambda node: 'tombstone', '-v'),
+    (layout.POOL_TYPE, lambda node: layout.Pool(node).summary(), '-e'),
+    (layout.REGISTRY_TYPE, lambda node: layout.Registry(node).summary(), '-e'),
+    (layout.VIEW_TYPE, layout.view_summary, ''),
+    (layout.RUNTIME_VIEW_TYPE, layout.runtime_view_summary, ''),
+    (layout.GROUP_TYPE, layout.group_summary, ''),
+    (layout.HANDLE_TYPE, layout.handle_summary, ''),
 ]
 
-_CHILDREN = [(layout.POOL_TYPE, 'PoolChildren'), (layout.REGISTRY_TYPE, 'RegistryChildren')]
+class RawChildren(object):
+    """The value's own children, for types that only look like a pool or a registry by their typedef name."""
+
+    def __init__(self, value, internal_dict):
+        self.value = value.GetNonSyntheticValue()
+
+    def update(self):
+        return False
+
+    def num_children(self):
+        return self.value.GetNumChildren()
+
+    def has_children(self):
+        return self.value.GetNumChildren() != 0
+
+    def get_child_index(self, name):
+        return self.value.GetIndexOfChildWithName(name)
+
+    def get_child_at_index(self, index):
+        return self.value.GetChildAtIndex(index)
 
 
-# identifiers show their summary only (not the integer too); pools and registries expand their children
-_SUMMARY_OPTIONS = {'entity_summary': '-v', 'null_summary': '-v', 'tombstone_summary': '-v', 'pool_summary': '-e',
-                    'registry_summary': '-e'}
+def Children(value, internal_dict):
+    """The children provider for the resolved type (see summary for why lldb's choice is not enough)."""
+    resolved = _resolved_name(value)
+    if layout.POOL_TYPE.match(resolved):
+        return PoolChildren(value, internal_dict)
+    if layout.REGISTRY_TYPE.match(resolved):
+        return RegistryChildren(value, internal_dict)
+    return RawChildren(value, internal_dict)
+
+
+_CHILDREN = [(layout.POOL_TYPE, 'Children'), (layout.REGISTRY_TYPE, 'Children')]
 
 
 def __lldb_init_module(debugger, internal_dict):
     module = __name__
-    for pattern, function in _SUMMARIES:
-        debugger.HandleCommand('type summary add -w tessera %s -x "%s" -F %s.%s' % (
-            _SUMMARY_OPTIONS.get(function, ''), pattern.pattern, module, function))
+    for pattern, _, options in _SUMMARIES:
+        debugger.HandleCommand('type summary add -w tessera %s -x "%s" -F %s.summary' % (options, pattern.pattern, module))
     for pattern, provider in _CHILDREN:
         debugger.HandleCommand('type synthetic add -w tessera -x "%s" -l %s.%s' % (pattern.pattern, module, provider))
     debugger.HandleCommand('type category enable tessera')
