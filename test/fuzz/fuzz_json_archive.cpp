@@ -10,7 +10,6 @@
 #include <string_view>
 
 using namespace tessera_model;
-using tessera_fuzz::check_consistent;
 namespace json = tessera::archive::json;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_t size) {
@@ -22,46 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_
         return 0;
     }
 
-    {
-        registry reg;
-        // the group sees every element the loader adds
-        reg.group<trivial>(tessera::get<heavy>);
-        bool loaded = false;
-
-        try {
-            tessera::snapshot_loader loader{reg};
-            load_json_all(loader, document);
-            loaded = true;
-        } catch (const json::error &) {
-        }
-
-        if (loaded) {
-            // an accepted document saves and loads again to the same identifiers
-            const auto again = save_json_all(reg);
-            registry copy;
-            tessera::snapshot_loader loader{copy};
-            load_json_all(loader, again);
-            tessera_fuzz::check_same_identifiers(reg, copy);
-        }
-
-        check_consistent(reg);
-    }
-
-    {
-        registry reg;
-        static_cast<void>(reg.create());
-        tessera::continuous_loader loader{reg};
-
-        // twice: the second load goes through the map the first one built
-        for (int round = 0; round < 2; ++round) {
-            try {
-                load_json_all(loader, document);
-            } catch (const json::error &) {
-            }
-        }
-
-        check_consistent(reg);
-    }
-
+    tessera_fuzz::check_archive_input<json::error>(
+        document, [](auto &loader, const json::document &input) { load_json_all(loader, input); },
+        [](const registry &reg) { return save_json_all(reg); });
     return 0;
 }
