@@ -69,7 +69,6 @@ int main() {
 
     debugger_stop(registry);
     return static_cast<int>(view.size_hint() + pair_view.size_hint() + owning.size() + non_owning.size() +
-                            runtime.size_hint() + set.size() + positions->size() + stables->size() +
-                            entities->size() + handle.valid() + empty_handle.valid() +
-                            (null_entity == hole)) == 0;
+                            runtime.size_hint() + set.size() + positions->size() + stables->size() + entities->size() +
+                            handle.valid() + empty_handle.valid() + (null_entity == hole)) == 0;
 }
