@@ -4,7 +4,8 @@
 // their order from the components and context variables each one reads or writes. Spawns and deaths are recorded
 // into a command buffer while the systems iterate, and applied when each system is done.
 //
-// Usage: battle [--entities N] [--frames F] [--seed S] [--quiet]
+// Usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]
+// --memory prints the registry's memory report at the end (docs/debugging.md).
 // The run is deterministic for a given seed: the summary line is the same on every run.
 #include <chrono>
 #include <cmath>
@@ -279,6 +280,7 @@ struct options {
     int frames = 120;
     std::uint64_t seed = 42;
     bool quiet = false;
+    bool memory = false;
 };
 
 bool parse(const int argc, char **argv, options &out) {
@@ -294,8 +296,10 @@ bool parse(const int argc, char **argv, options &out) {
             out.seed = std::strtoull(argv[++pos], nullptr, 10);
         } else if (arg == "--quiet") {
             out.quiet = true;
+        } else if (arg == "--memory") {
+            out.memory = true;
         } else {
-            std::fprintf(stderr, "usage: battle [--entities N] [--frames F] [--seed S] [--quiet]\n");
+            std::fprintf(stderr, "usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]\n");
             return false;
         }
     }
@@ -398,5 +402,10 @@ int main(int argc, char **argv) {
                 alive[0], alive[1], total_health, static_cast<unsigned long long>(stats.shots),
                 static_cast<unsigned long long>(stats.hits), static_cast<unsigned long long>(stats.deaths),
                 static_cast<unsigned long long>(stats.spawned), static_cast<unsigned long long>(stats.recycled));
+
+    if (opts.memory) {
+        std::printf("memory:\n%s", registry.memory_report().to_string().c_str());
+    }
+
     return 0;
 }

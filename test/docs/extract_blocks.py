@@ -5,16 +5,16 @@ Usage: extract_blocks.py OUTPUT_DIR PAGE_NAME=FILE.md ...
 
 For every page it writes OUTPUT_DIR/<page>.cpp (all the blocks of the page, each in a namespace of
 its own, plus a main() that runs block N when given N), OUTPUT_DIR/<page>_standalone_<n>.cpp for
-blocks marked standalone, any block marked `file:` as a header in OUTPUT_DIR/include, and
-OUTPUT_DIR/<page>.cmake listing what CMake has to build and run. docs/README.md explains the
-markers.
+blocks marked standalone, OUTPUT_DIR/<page>_needs_<n>.cpp for blocks that need an optional target
+(`needs:`), any block marked `file:` as a header in OUTPUT_DIR/include, and OUTPUT_DIR/<page>.cmake
+listing what CMake has to build and run. docs/README.md explains the markers.
 """
 
 import pathlib
 import re
 import sys
 
-MARKER = re.compile(r"^\s*<!--\s*(no-compile|standalone|continued|file:\s*(\S+))\s*-->\s*$")
+MARKER = re.compile(r"^\s*<!--\s*(no-compile|standalone|continued|(?:file|needs):\s*(\S+))\s*-->\s*$")
 MAIN = re.compile(r"\bint\s+main\s*\(\s*\)")
 
 
@@ -70,6 +70,7 @@ def main():
         parts = []
         runnable = []
         standalone = []
+        needs = []
         namespace = None
         for number, (line, marker, name, code) in enumerate(blocks_of(text), start=1):
             where = f"// {source}:{line} (block {number})"
@@ -82,6 +83,12 @@ def main():
                 unit = f"{page}_standalone_{number}.cpp"
                 write_if_changed(out / unit, f"{where}\n#line {line + 1} \"{source}\"\n{code}")
                 standalone.append((number, unit, bool(MAIN.search(code))))
+                continue
+            if marker == "needs":
+                # a unit of its own, like a standalone block, that links the optional target tessera::<name>
+                unit = f"{page}_needs_{number}.cpp"
+                write_if_changed(out / unit, f"{where}\n#line {line + 1} \"{source}\"\n{code}")
+                needs.append((number, unit, bool(MAIN.search(code)), name))
                 continue
             block_includes, body = split_includes(code)
             includes += [i for i in block_includes if i not in includes]
@@ -113,6 +120,7 @@ def main():
         write_if_changed(out / f"{page}.cpp", unit)
         cmake = [f"set(docs_{page}_runnable {' '.join(str(n) for n, _ in runnable)})"]
         cmake.append(f"set(docs_{page}_standalone {' '.join(f'{n}:{u}:{int(m)}' for n, u, m in standalone)})")
+        cmake.append(f"set(docs_{page}_needs {' '.join(f'{n}:{u}:{int(m)}:{t}' for n, u, m, t in needs)})")
         write_if_changed(out / f"{page}.cmake", "\n".join(cmake) + "\n")
 
 

@@ -1652,3 +1652,22 @@ TEST(sparse_set, revision_follows_the_swap_only_boundary) {
     set.erase(make(0u));
     EXPECT_GT(set.revision(), last);
 }
+
+TEST(sparse_set, sparse_pages_and_table_capacity) {
+    tessera::sparse_set set{};
+    EXPECT_EQ(set.sparse_pages(), 0u);
+    EXPECT_EQ(set.sparse_table_capacity(), 0u);
+
+    // pages 0 and 3: the table reaches page 3, two pages are allocated
+    constexpr auto page_size = tessera::entt_traits<entity>::page_size;
+    set.push(make(0u));
+    set.push(make(static_cast<std::uint32_t>(3u * page_size + 1u)));
+    EXPECT_EQ(set.sparse_pages(), 2u);
+    EXPECT_EQ(set.extent(), 4u * page_size);
+    EXPECT_GE(set.sparse_table_capacity(), 4u);
+
+    set.erase(make(static_cast<std::uint32_t>(3u * page_size + 1u)));
+    set.shrink_to_fit();
+    EXPECT_EQ(set.sparse_pages(), 1u);
+    EXPECT_EQ(set.sparse_table_capacity(), 1u);
+}

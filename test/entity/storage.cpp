@@ -1133,6 +1133,30 @@ TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing
                                       });
 }
 
+TEST(storage, pages_and_page_table_capacity) {
+    tessera::storage<position> storage;
+    EXPECT_EQ(storage.pages(), 0u);
+    EXPECT_EQ(storage.page_table_capacity(), 0u);
+
+    storage.emplace(make(0u), 0, 0);
+    EXPECT_EQ(storage.pages(), 1u);
+    EXPECT_EQ(storage.capacity(), page);
+    EXPECT_GE(storage.page_table_capacity(), storage.pages());
+
+    storage.reserve(3u * page + 1u);
+    EXPECT_EQ(storage.pages(), 4u);
+    EXPECT_EQ(storage.capacity(), storage.pages() * page);
+
+    storage.shrink_to_fit();
+    EXPECT_EQ(storage.pages(), 1u);
+    EXPECT_EQ(storage.page_table_capacity(), 1u);
+
+    storage.clear();
+    storage.shrink_to_fit();
+    EXPECT_EQ(storage.pages(), 0u);
+    EXPECT_EQ(storage.page_table_capacity(), 0u);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Removal destroys the erased element itself; ranges of another set are looked up by identifier.
 

@@ -1,6 +1,10 @@
-// Writes the seed corpora of the fuzz targets: valid archives saved from model interpreter runs, and byte
-// strings for the interpreter. Run by hand (corpus_generator <test/fuzz/corpus>); its output is committed.
+// Writes the seed corpora of the fuzz targets: valid archives saved from model interpreter runs (binary, and JSON
+// where the tessera::json target exists), and byte strings for the interpreter. Run by hand (corpus_generator
+// <test/fuzz/corpus>); its output is committed.
 #include "model/interpreter.hpp"
+#ifdef TESSERA_FUZZ_JSON
+#    include "json_model.hpp"
+#endif
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -23,6 +27,14 @@ int main(int argc, char **argv) {
         const auto bytes = machine.snapshot_bytes();
         std::ofstream out{root + "/fuzz_archive/seed_" + std::to_string(seed) + ".bin", std::ios::binary};
         out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+#ifdef TESSERA_FUZZ_JSON
+        // the same registry as a JSON document, compact: libFuzzer mutates small inputs faster
+        tessera_model::registry copy{};
+        tessera::snapshot_loader loader{copy};
+        tessera_model::load_all(loader, bytes);
+        std::ofstream text{root + "/fuzz_json_archive/seed_" + std::to_string(seed) + ".json"};
+        text << tessera_model::save_json_all(copy).dump();
+#endif
     }
 
     for (std::uint64_t seed = 1u; seed <= 6u; ++seed) {

@@ -156,6 +156,12 @@ class basic_prototype;
 /// Empty value type that selects the reactive storage.
 struct reactive final {};
 
+/// The memory of one pool (pool_memory.hpp).
+struct pool_memory;
+
+/// The memory a registry holds, pool by pool (memory_report.hpp).
+class memory_report;
+
 /// Customization point: the pool type the registry uses for an element type (storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 struct storage_type;

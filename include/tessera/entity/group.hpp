@@ -13,6 +13,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
+#include "pool_memory.hpp"
 #include "sparse_set.hpp"
 #include <algorithm>
 #include <array>
@@ -36,6 +37,9 @@ public:
 
     /// True if the group owns the pool of the given type hash.
     [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
+
+    /// Bytes the handler holds for a set of members of its own (the memory report); owning groups keep none.
+    [[nodiscard]] virtual std::size_t member_set_bytes() const noexcept { return 0u; }
 };
 
 /// The words around the type's name in the misuse message for a type that another group already owns.
@@ -396,6 +400,11 @@ private:
 
     void remove_if(const entity_type entt) { elem.remove(entt); }
 
+public:
+    /// Bytes of the set of members.
+    [[nodiscard]] std::size_t member_set_bytes() const noexcept override { return tessera::memory_of(elem).bytes; }
+
+private:
     std::tuple<Get *...> pools;
     std::tuple<Exclude *...> filter;
     common_type elem;

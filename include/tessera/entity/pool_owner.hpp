@@ -1,11 +1,12 @@
 // The owner of one pool of a registry. A registry holds its pools through their common base class; this owner
-// builds a pool of any storage type in memory from the registry's allocator and releases it through a single
-// function pointer, so that owning pools adds one small function per storage type. std::shared_ptr (through
-// std::allocate_shared) instantiated a control block with a dozen members per component type instead (compile
-// time, bench/compile).
+// builds a pool of any storage type in memory from the registry's allocator and keeps a pointer to a small table
+// of what needs the pool's own type: releasing it and measuring it (the memory report). Owning pools adds two
+// small functions per storage type. std::shared_ptr (through std::allocate_shared) instantiated a control block
+// with a dozen members per component type instead (compile time, bench/compile).
 #ifndef TESSERA_ENTITY_POOL_OWNER_HPP
 #define TESSERA_ENTITY_POOL_OWNER_HPP
 
+#include "pool_memory.hpp"
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -19,6 +20,14 @@ namespace tessera::internal {
 template<typename Base, typename Allocator>
 class pool_owner final {
     using release_function = void(Base *, const Allocator &) noexcept;
+    using measure_function = pool_memory(const Base &) noexcept;
+
+    // what the owner does through the pool's own type; one constant table per pool type
+    struct operations {
+        release_function *release;
+        measure_function *measure;
+        std::size_t object_size;
+    };
 
     template<typename Derived>
     static void destroy_and_deallocate(Base *const object, const Allocator &allocator) noexcept {
@@ -29,9 +38,23 @@ class pool_owner final {
         std::allocator_traits<derived_alloc>::deallocate(alloc, derived, 1u);
     }
 
+    // objects that are not sparse sets (this owner is not tied to pools) measure as nothing
+    template<typename Derived>
+    static pool_memory measure_object([[maybe_unused]] const Base &object) noexcept {
+        if constexpr (requires(const Derived &derived) { tessera::memory_of(derived); }) {
+            return tessera::memory_of(static_cast<const Derived &>(object));
+        } else {
+            return pool_memory{};
+        }
+    }
+
+    template<typename Derived>
+    static constexpr operations operations_of{&destroy_and_deallocate<Derived>, &measure_object<Derived>,
+                                              sizeof(Derived)};
+
     void release() noexcept {
         if (object != nullptr) {
-            release_object(object, alloc);
+            ops->release(object, alloc);
             object = nullptr;
         }
     }
@@ -62,7 +85,7 @@ public:
             throw;
         }
 
-        owner.release_object = &destroy_and_deallocate<Derived>;
+        owner.ops = &operations_of<Derived>;
         return owner;
     }
 
@@ -70,8 +93,7 @@ public:
 
     /// Move constructor: the source is left empty.
     pool_owner(pool_owner &&other) noexcept
-        : object{std::exchange(other.object, nullptr)}, release_object{other.release_object}, alloc{std::move(
-                                                                                                  other.alloc)} {}
+        : object{std::exchange(other.object, nullptr)}, ops{other.ops}, alloc{std::move(other.alloc)} {}
 
     /// Destroys the object and releases its memory.
     ~pool_owner() { release(); }
@@ -86,7 +108,7 @@ public:
         if (this != &other) {
             release();
             object = std::exchange(other.object, nullptr);
-            release_object = other.release_object;
+            ops = other.ops;
 
             if constexpr (std::is_move_assignable_v<Allocator>) {
                 alloc = std::move(other.alloc);
@@ -108,9 +130,15 @@ public:
     /// True if the owner holds an object.
     [[nodiscard]] explicit operator bool() const noexcept { return object != nullptr; }
 
+    /// The memory of the object (memory_of on its own type); the owner must not be empty.
+    [[nodiscard]] pool_memory measure() const noexcept { return ops->measure(*object); }
+
+    /// sizeof the object's own type, the memory the owner took for it; 0 for an empty owner.
+    [[nodiscard]] std::size_t object_size() const noexcept { return object == nullptr ? 0u : ops->object_size; }
+
 private:
     Base *object{};
-    release_function *release_object{};
+    const operations *ops{};
     [[no_unique_address]] Allocator alloc;
 };
 

@@ -13,6 +13,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
+#include "memory_report.hpp"
 #include "mixin.hpp"
 #include "pool_owner.hpp"
 #include "sparse_set.hpp"
@@ -23,6 +24,7 @@
 #include <cstddef>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
@@ -964,6 +966,52 @@ public:
 
     /// The context variables, read-only.
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
+
+    /// The memory the registry holds: a row per pool, the entity storage, the member sets of non-owning groups
+    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report.
+    [[nodiscard]] tessera::memory_report memory_report() const {
+        tessera::memory_report report{};
+        report.pools.reserve(pools.size());
+        report.registry_bytes = pools.capacity() * sizeof(typename pool_container_type::value_type) +
+                                by_index.capacity() * sizeof(base_type *);
+
+        for (const auto &entry : pools) {
+            pool_memory row = entry.second.measure();
+            // measuring gives the type's hash, which is also the name of the type's default pool
+            row.named = (entry.first != row.id);
+            row.id = entry.first;
+            report.pools.push_back(row);
+            report.registry_bytes += entry.second.object_size();
+        }
+
+        for (const auto &entry : groups) {
+            report.group_bytes += entry.second->member_set_bytes();
+        }
+
+        report.entities = memory_of(entities);
+        return report;
+    }
+
+    /// Debug aid: the element types of the pools that contain the entity, separated by commas (a named pool adds
+    /// the hash of its name). Not a template, so that a debugger can call it; docs/debugging.md says how to make
+    /// sure a program contains it.
+    [[nodiscard]] std::string debug_components(const entity_type entt) const {
+        std::string out{};
+
+        if (!valid(entt)) {
+            return out.append("(not a valid entity)");
+        }
+
+        for (const auto &entry : pools) {
+            if (entry.second->contains(entt)) {
+                const auto &info = entry.second->info();
+                out.append(out.empty() ? "" : ", ");
+                internal::append_pool_name(out, info.name(), entry.first, entry.first != info.hash());
+            }
+        }
+
+        return out;
+    }
 
 private:
     // Calls func(name, pool, copier) for every pool that contains entt and can be copied, last pool first as

@@ -742,6 +742,16 @@ public:
     /// Number of sparse entries that pages currently cover.
     [[nodiscard]] size_type extent() const noexcept { return sparse.size() * traits_type::page_size; }
 
+    /// Number of sparse pages allocated (each holds entt_traits<entity_type>::page_size entries); extent() also
+    /// counts the pages of the table that were never allocated.
+    [[nodiscard]] size_type sparse_pages() const noexcept {
+        return static_cast<size_type>(
+            std::count_if(sparse.cbegin(), sparse.cend(), [](const auto *page) { return page != nullptr; }));
+    }
+
+    /// Room in the table of sparse page pointers (the table itself, not the pages).
+    [[nodiscard]] size_type sparse_table_capacity() const noexcept { return sparse.capacity(); }
+
     /// Size of the packed array, holes and released identifiers included.
     [[nodiscard]] size_type size() const noexcept { return packed.size(); }
 

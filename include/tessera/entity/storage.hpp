@@ -658,6 +658,12 @@ public:
     /// Number of elements the allocated pages can hold.
     [[nodiscard]] size_type capacity() const noexcept override { return payload.size() * page_size; }
 
+    /// Number of element pages allocated; each holds component_traits<Type>::page_size elements.
+    [[nodiscard]] size_type pages() const noexcept { return payload.size(); }
+
+    /// Room in the table of element page pointers (the table itself, not the pages).
+    [[nodiscard]] size_type page_table_capacity() const noexcept { return payload.capacity(); }
+
     /// Releases the element pages and sparse pages that are not needed.
     void shrink_to_fit() override {
         shrink_to_size(base_type::size());
