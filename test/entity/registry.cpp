@@ -568,6 +568,28 @@ TEST(Registry, OpaqueStorage) {
     EXPECT_EQ(reg.storage("custom"_hs)->info(), tessera::type_id<int>());
 }
 
+// position is declared in an unnamed namespace: its hash is computed at run time, the default pool is found
+// without it
+TEST(Registry, DefaultPoolOfUnitLocalTypeUnderEveryName) {
+    tessera::registry reg;
+    EXPECT_EQ(std::as_const(reg).storage<position>(), nullptr);
+    EXPECT_EQ(std::as_const(reg).storage<position>(tessera::type_hash<position>::value()), nullptr);
+
+    auto &by_hash = reg.storage<position>(tessera::type_hash<position>::value());
+    EXPECT_EQ(&reg.storage<position>(), &by_hash);
+    EXPECT_EQ(std::as_const(reg).storage<position>(), &by_hash);
+    EXPECT_EQ(std::as_const(reg).storage<position>(tessera::type_hash<position>::value()), &by_hash);
+    EXPECT_EQ(reg.storage(tessera::type_hash<position>::value()), &by_hash);
+
+    auto &named = reg.storage<position>("other"_hs);
+    EXPECT_NE(&named, &by_hash);
+    const auto entt = reg.create();
+    reg.emplace<position>(entt, 1, 2);
+    EXPECT_TRUE(by_hash.contains(entt));
+    EXPECT_FALSE(named.contains(entt));
+    EXPECT_EQ(reg.try_get<position>(entt), &by_hash.get(entt));
+}
+
 TEST(Registry, EntityStorageIsUnique) {
     tessera::registry reg;
     auto &entities = reg.storage<tessera::entity>();

@@ -107,6 +107,18 @@ public:
             const typename registry_type::common_type &base = *storage;
             archive(static_cast<count_type>(base.size()));
 
+            if constexpr (requires { storage->reach(); }) {
+                // without holes, reach() visits every position in this order and reads elements by position: no
+                // lookup per entity
+                if (base.contiguous()) {
+                    for (auto &&elem : storage->reach()) {
+                        std::apply([&archive](const auto &...value) { (archive(value), ...); }, elem);
+                    }
+
+                    return *this;
+                }
+            }
+
             for (auto it = base.rbegin(), last = base.rend(); it != last; ++it) {
                 if (const auto entt = *it; entt == tombstone) {
                     archive(static_cast<entity_type>(null));
