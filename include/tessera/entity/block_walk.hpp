@@ -643,7 +643,7 @@ public:
     }
 
     /// The position of the current entity in the lead, -1 at the end.
-    [[nodiscard]] std::ptrdiff_t position() const noexcept { return pos; }
+    [[nodiscard]] TESSERA_FORCE_INLINE std::ptrdiff_t position() const noexcept { return pos; }
 
     /// The current entity, in the lead's packed array.
     [[nodiscard]] TESSERA_FORCE_INLINE const entity_type &current() const noexcept {

@@ -108,7 +108,8 @@ public:
 
     [[nodiscard]] pointer operator->() const { return operator*(); }
 
-    [[nodiscard]] friend bool operator==(const group_each_iterator &lhs, const group_each_iterator &rhs) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const group_each_iterator &lhs,
+                                                              const group_each_iterator &rhs) noexcept {
         return lhs.walk.position() == rhs.walk.position();
     }
 

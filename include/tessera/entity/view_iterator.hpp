@@ -124,7 +124,8 @@ public:
     [[nodiscard]] reference operator*() const noexcept { return walk.current(); }
 
     /// Two iterators of the same view are equal when they designate the same position.
-    [[nodiscard]] friend bool operator==(const view_iterator &lhs, const view_iterator &rhs) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_iterator &lhs,
+                                                              const view_iterator &rhs) noexcept {
         return lhs.walk.position() == rhs.walk.position();
     }
 
@@ -213,7 +214,8 @@ public:
     [[nodiscard]] pointer operator->() const { return operator*(); }
 
     /// Equal when they designate the same position.
-    [[nodiscard]] friend bool operator==(const view_each_iterator &lhs, const view_each_iterator &rhs) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_each_iterator &lhs,
+                                                              const view_each_iterator &rhs) noexcept {
         return lhs.walk.position() == rhs.walk.position();
     }
 
