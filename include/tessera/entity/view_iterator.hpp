@@ -99,7 +99,7 @@ public:
     }
 
     /// Moves to the next entity of the view.
-    view_iterator &operator++() {
+    TESSERA_FORCE_INLINE view_iterator &operator++() {
 #if TESSERA_DEBUG_ITERATION
         watch.check(walk);
 #endif
@@ -121,7 +121,7 @@ public:
     [[nodiscard]] pointer operator->() const noexcept { return &walk.current(); }
 
     /// The current identifier.
-    [[nodiscard]] reference operator*() const noexcept { return walk.current(); }
+    [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const noexcept { return walk.current(); }
 
     /// Two iterators of the same view are equal when they designate the same position.
     [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_iterator &lhs,
