@@ -152,7 +152,8 @@ TEST(BlockWalk, OwningGroupJoinMovesTheGetStorageOfAnotherGroup) {
     EXPECT_EQ(visited, entities.size());
 }
 
-// A runtime view compares blocks too; the callback makes entities join an owning group of the second storage.
+// A runtime view compares blocks too, but only to skip membership tests: the owning group's exchanges move
+// entities within the second storage without changing who is in it, and every entity is visited once.
 TEST(BlockWalk, OwningGroupJoinMovesAStorageOfARuntimeView) {
     tessera::registry registry;
     static_cast<void>(registry.group<second, joins>());

@@ -22,7 +22,8 @@
 //    docs/thread_safety.md allow one such exchange: an owning group taking in the current entity swaps it into a
 //    storage the walk reads as a slot. Every exchange counts in internal::position_swaps (sparse_set.hpp), a
 //    per-thread count; after the user's code ran, a walk that sees it moved finishes the block with lookups. The
-//    check is one thread-local load per entity, which the compiler hoists when the callback cannot swap.
+//    check is one thread-local load per entity, which the compiler hoists when the callback cannot swap, and only
+//    walks that read elements at the lead's position make it: who is in a storage does not change with a swap.
 // 3. Guessed positions (walk_guess, walk_locate). Elsewhere a slot finds the entity through its sparse array: a
 //    read at the entity's index, which nothing else touches when the lead's entities are in no particular order.
 //    First the walk tries the position one step from where it found the previous entity in that slot: storages
@@ -429,6 +430,15 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
     // every block lines up when every slot is fixed (full-owning groups, a view of one storage)
     static constexpr bool always_lined = all_fixed(slot_seq{});
 
+    template<std::size_t... Index>
+    static consteval bool reads_by_position(std::index_sequence<Index...>) noexcept {
+        return ((!fixed<Index> && walk_paged<slot_type<Index>>) || ...);
+    }
+
+    // an exchange of positions in a slot breaks a lined-up block only for the elements read at the lead's position:
+    // which entities a slot holds, all a membership test asks, does not change
+    static constexpr bool guarded = reads_by_position(slot_seq{});
+
     // iterators step without any test inside a lined-up block
     static constexpr bool plain_steps = !LeadHoles && sizeof...(Exclude) == 0u;
 
@@ -453,9 +463,7 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
     }
 
     // no position of the block moved since it was found lined up (see the top of this file)
-    [[nodiscard]] TESSERA_FORCE_INLINE bool unchanged() const noexcept {
-        return always_lined || position_swaps == swaps;
-    }
+    [[nodiscard]] TESSERA_FORCE_INLINE bool unchanged() const noexcept { return !guarded || position_swaps == swaps; }
 
     template<std::size_t Index>
     TESSERA_FORCE_INLINE bool locate(const entity_type entt, const std::size_t pos, positions &at) {
@@ -590,7 +598,7 @@ public:
                         watch(entt, pos);
                     }
 
-                    if constexpr (!always_lined) {
+                    if constexpr (guarded) {
                         if (!unchanged()) {
                             break;
                         }

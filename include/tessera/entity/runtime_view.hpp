@@ -247,8 +247,7 @@ public:
             if (comparable && std::all_of(std::next(pools.cbegin()), pools.cend(), [&](const auto *curr) {
                     return internal::walk_lines_up(*curr, lead, first, last);
                 })) {
-                const auto swaps = internal::position_swaps;
-
+                // membership only: positions exchanged meanwhile (block_walk.hpp) do not change who is in a pool
                 while (pos != first) {
                     --pos;
 
@@ -256,11 +255,6 @@ public:
                         std::none_of(filter.cbegin(), filter.cend(),
                                      [entt](const auto *curr) { return internal::walk_member(*curr, entt); })) {
                         func(entt);
-
-                        if (swaps != internal::position_swaps) {
-                            // a position still to visit may have moved (see block_walk.hpp): test the rest
-                            break;
-                        }
                     }
                 }
             }
