@@ -18,11 +18,9 @@
 #include "sparse_set.hpp"
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -12,6 +12,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
+#include "group_handler.hpp"
 #include "mixin.hpp"
 #include "pool_owner.hpp"
 #include "sparse_set.hpp"
