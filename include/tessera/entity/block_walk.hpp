@@ -18,12 +18,13 @@
 //    identifiers at the lead's positions needs no lookup at all: comparing two runs of identifiers costs less than
 //    a lookup per entity (a two-type view at 16K: each(func) 0.33 ns per entity lined up, 1.22 with one pool in
 //    reverse order; each() 0.54 and 1.90). Groups remember that every block lined up (group_handler.hpp) and skip
-//    the comparison. The verdict holds while nothing exchanges positions the walk has yet to visit. The rules of
-//    docs/thread_safety.md allow one such exchange: an owning group taking in the current entity swaps it into a
-//    storage the walk reads as a slot. Every exchange counts in internal::position_swaps (sparse_set.hpp), a
-//    per-thread count; after the user's code ran, a walk that sees it moved finishes the block with lookups. The
-//    check is one thread-local load per entity, which the compiler hoists when the callback cannot swap, and only
-//    walks that read elements at the lead's position make it: who is in a storage does not change with a swap.
+//    the comparison. The verdict must hold until the walk leaves the block, and the rules of
+//    docs/thread_safety.md allow one thing that breaks it: an owning group taking in the current entity swaps it
+//    into a position, still to come, of a storage it owns. So a storage that an owning group owns is never
+//    compared when its elements are read at the lead's position (its handler marks it,
+//    internal::sparse_access::grouped): such walks look every entity up, the guess below finding lined-up entities
+//    at once. Walks that only test membership (runtime views, the entity iterator of views) compare it anyway:
+//    a swap changes positions, not who is in a storage.
 // 3. Guessed positions (walk_guess, walk_locate). Elsewhere a slot finds the entity through its sparse array: a
 //    read at the entity's index, which nothing else touches when the lead's entities are in no particular order.
 //    First the walk tries the position one step from where it found the previous entity in that slot: storages
@@ -430,15 +431,6 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
     // every block lines up when every slot is fixed (full-owning groups, a view of one storage)
     static constexpr bool always_lined = all_fixed(slot_seq{});
 
-    template<std::size_t... Index>
-    static consteval bool reads_by_position(std::index_sequence<Index...>) noexcept {
-        return ((!fixed<Index> && walk_paged<slot_type<Index>>) || ...);
-    }
-
-    // an exchange of positions in a slot breaks a lined-up block only for the elements read at the lead's position:
-    // which entities a slot holds, all a membership test asks, does not change
-    static constexpr bool guarded = reads_by_position(slot_seq{});
-
     // iterators step without any test inside a lined-up block
     static constexpr bool plain_steps = !LeadHoles && sizeof...(Exclude) == 0u;
 
@@ -455,15 +447,20 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
             lined = true;
         } else {
             // `known`: the caller remembers that every block lines up (groups). The lead lines up with itself
-            lined = known || (lines_possible && ((fixed<Index> || (runtime_lead && Index == lead_slot) ||
+            lined = lines_possible && (known || ((fixed<Index> || (runtime_lead && Index == lead_slot) ||
                                                   walk_lines_up(*walk_at<Index>(slots).pool, *lead, first, last)) &&
                                                  ...));
-            swaps = position_swaps;
         }
     }
 
-    // no position of the block moved since it was found lined up (see the top of this file)
-    [[nodiscard]] TESSERA_FORCE_INLINE bool unchanged() const noexcept { return !guarded || position_swaps == swaps; }
+    // an owning group owns a slot whose elements are read at the lead's position: it may exchange positions of the
+    // slot the walk has yet to visit (see the top of this file)
+    template<std::size_t... Index>
+    [[nodiscard]] bool moved_by_groups(std::index_sequence<Index...>) const noexcept {
+        return ((!fixed<Index> && walk_paged<slot_type<Index>> && Index != lead_slot &&
+                 sparse_access::grouped(*walk_at<Index>(slots).pool)) ||
+                ...);
+    }
 
     template<std::size_t Index>
     TESSERA_FORCE_INLINE bool locate(const entity_type entt, const std::size_t pos, positions &at) {
@@ -518,13 +515,25 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
         }
     }
 
-    template<typename Func, std::size_t... Index>
-    TESSERA_FORCE_INLINE void invoke(Func &func, const entity_type entt, const std::size_t pos,
-                                     std::index_sequence<Index...>) const {
-        if constexpr (takes_entity<Func>(std::index_sequence<Index...>{})) {
-            func(entt, element<Index>(entt, pos, walk_npos)...);
+    // the element of slot Index in a lined-up block, from a copy of the slots taken when the block was entered: the
+    // user's code cannot reach a local copy, so the compiler keeps the pointers in registers across its calls
+    template<std::size_t Index, typename Slots>
+    [[nodiscard]] TESSERA_FORCE_INLINE static decltype(auto) lined_element(const Slots &here, const entity_type entt,
+                                                                           const std::size_t offset) {
+        if constexpr (walk_paged<slot_type<Index>>) {
+            return walk_at<Index>(here).base[offset];
         } else {
-            func(element<Index>(entt, pos, walk_npos)...);
+            return walk_at<Index>(here).pool->get(entt);
+        }
+    }
+
+    template<typename Func, typename Slots, std::size_t... Index>
+    TESSERA_FORCE_INLINE static void invoke(Func &func, const Slots &here, const entity_type entt,
+                                            const std::size_t offset, std::index_sequence<Index...>) {
+        if constexpr (takes_entity<Func>(std::index_sequence<Index...>{})) {
+            func(entt, lined_element<Index>(here, entt, offset)...);
+        } else {
+            func(lined_element<Index>(here, entt, offset)...);
         }
     }
 
@@ -560,7 +569,8 @@ public:
         // storages that may hold tombstones or released identifiers are never compared (see walk_may_line_up_v)
         lines_possible = ((walk_may_line_up_v<Slot> || static_cast<const Common *>(pool) == leading ||
                            pool->policy() == deletion_policy::swap_and_pop) &&
-                          ...);
+                          ...) &&
+                         !moved_by_groups(slot_seq{});
     }
 
     /// Calls func(entity, elements...) or func(elements...) for every entity of positions [0, count) of the lead
@@ -572,6 +582,9 @@ public:
         constexpr bool needs_entity = watched || !plain_steps || takes_entity<Func>(element_seq{});
         bool all_lined = true;
 
+        const Common &leader = *lead;
+        const bool holed = LeadHoles && holes;
+
         for (auto last = count; last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
             auto pos = last;
@@ -579,29 +592,25 @@ public:
             all_lined = all_lined && lined;
 
             if (lined) {
+                const auto here = slots;
+
                 TESSERA_UNROLL_LOOP
                 while (pos != first) {
                     --pos;
                     entity_type entt{null};
 
                     if constexpr (needs_entity) {
-                        entt = lead->data()[pos];
+                        entt = leader.data()[pos];
 
-                        if ((LeadHoles && holes && entt == tombstone) || excluded(entt, exclude_seq{})) {
+                        if ((holed && entt == tombstone) || excluded(entt, exclude_seq{})) {
                             continue;
                         }
                     }
 
-                    invoke(func, entt, pos, element_seq{});
+                    invoke(func, here, entt, pos - first, element_seq{});
 
                     if constexpr (watched) {
                         watch(entt, pos);
-                    }
-
-                    if constexpr (guarded) {
-                        if (!unchanged()) {
-                            break;
-                        }
                     }
                 }
             }
@@ -641,7 +650,7 @@ public:
     TESSERA_FORCE_INLINE void next() {
         --pos;
 
-        if (pos >= fast && unchanged()) [[likely]] {
+        if (pos >= fast) [[likely]] {
             // the common step: still inside a lined-up block that did not move, nothing to test
             step_back(slot_seq{});
         } else if (Known && plain_steps && !lined && pos >= static_cast<std::ptrdiff_t>(begin)) {
@@ -678,8 +687,6 @@ public:
 
 private:
     TESSERA_FORCE_INLINE void seek() {
-        // the user's code ran since the last step: a lined-up block holds only while no position moved
-        lined = lined && unchanged();
         positions at{};
 
         for (; pos >= 0; --pos) {
@@ -744,8 +751,6 @@ private:
     std::ptrdiff_t pos{-1};
     // iterators: first position of the current block when next() may step without testing, else past every position
     std::ptrdiff_t fast{PTRDIFF_MAX};
-    // position_swaps when the block was entered
-    std::uint64_t swaps{};
     bool lined{};
     bool lines_possible{};
     bool remembered{};

@@ -266,10 +266,16 @@ public:
         for (size_type pos{}; pos < lead.size(); ++pos) {
             push_on_construct(lead.data()[pos]);
         }
+
+        // iterations that read these storages beside another lead must not trust their positions (block_walk.hpp)
+        mark_owned(true);
     }
 
     group_handler(const group_handler &) = delete;
     group_handler &operator=(const group_handler &) = delete;
+
+    /// Gives the owned storages back to iterations that compare positions.
+    ~group_handler() override { mark_owned(false); }
 
     /// True if the group owns the storage of the given type hash.
     [[nodiscard]] bool owned(const id_type hash) const noexcept override {
@@ -344,6 +350,13 @@ private:
     [[nodiscard]] size_type excluded_count(const entity_type entt) const noexcept {
         return std::apply([entt](auto *...cpool) { return (size_type{} + ... + size_type{cpool->contains(entt)}); },
                           filter);
+    }
+
+    void mark_owned(const bool value) noexcept {
+        [ this, value ]<std::size_t... Index>(std::index_sequence<Index...>) {
+            (sparse_access::group(*std::get<Index>(pools), value), ...);
+        }
+        (std::make_index_sequence<owned_count>{});
     }
 
     // brings the entity to position `pos` of every owned storage

@@ -153,12 +153,6 @@ private:
     return value & (mod - 1u);
 }
 
-/// Counts, per thread, the exchanges of two positions of a set (swap_elements; owning groups call it when an
-/// entity joins or leaves them). A walk that found a block of positions lined up trusts it while this count does
-/// not move (block_walk.hpp): the user's code running inside the walk is what may exchange positions the walk has
-/// yet to visit, and it runs on the walk's thread.
-inline thread_local std::uint64_t position_swaps{};
-
 /// What the iteration engine (block_walk.hpp) reads of a sparse set past its public interface: one read of the
 /// sparse array where contains() then index() read it twice.
 struct sparse_access {
@@ -186,6 +180,19 @@ struct sparse_access {
         }
 
         return static_cast<std::size_t>(-1);
+    }
+
+    /// True if an owning group owns the set: it exchanges positions when entities join or leave it, which the rules
+    /// of docs/thread_safety.md allow while another storage leads an iteration that reads this one.
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] static bool grouped(const basic_sparse_set<Entity, Allocator> &set) noexcept {
+        return set.grouped;
+    }
+
+    /// Records whether an owning group owns the set (its handler, while it lives).
+    template<typename Entity, typename Allocator>
+    static void group(basic_sparse_set<Entity, Allocator> &set, const bool value) noexcept {
+        set.grouped = value;
     }
 
     /// The packed position of an identifier the set contains, without a check.
@@ -882,7 +889,6 @@ public:
 #if TESSERA_DEBUG_ITERATION
         log_swap(lhs_pos, rhs_pos);
 #endif
-        ++internal::position_swaps;
         // the elements first (storages move their payload), then the identifiers
         swap_or_move(lhs_pos, rhs_pos);
         swap_at(lhs_pos, rhs_pos);
@@ -1020,6 +1026,8 @@ private:
     packed_container_type packed;
     const type_info *info_{};
     deletion_policy mode{};
+    // an owning group owns the set (see internal::sparse_access::grouped)
+    bool grouped{};
     size_type head{};
     // grows with every write to the packed array; see revision()
     std::uint64_t edits{};
