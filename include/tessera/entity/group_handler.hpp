@@ -31,27 +31,19 @@ public:
     [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
 };
 
-/// The misuse message for a type that another group already owns; it names the type.
-template<typename Type>
-struct group_conflict_message final {
+/// The words around the type's name in the misuse message for a type that another group already owns.
+struct group_conflict_text final {
     /// Names the function.
     static constexpr std::string_view prefix = "group: ";
-    /// The type already owned.
-    static constexpr std::string_view name = type_name<Type>::value();
     /// The problem and what to do.
     static constexpr std::string_view suffix =
         " is already owned by another group (nested groups are not supported); own it in one group only and "
         "list it with get<...> in the others";
-
-    /// The text, null-terminated.
-    static constexpr auto text = [] {
-        std::array<char, prefix.size() + name.size() + suffix.size() + 1u> buffer{};
-        auto *out = std::copy(prefix.begin(), prefix.end(), buffer.begin());
-        out = std::copy(name.begin(), name.end(), out);
-        std::copy(suffix.begin(), suffix.end(), out);
-        return buffer;
-    }();
 };
+
+/// The misuse message for a type that another group already owns; it names the type.
+template<typename Type>
+using group_conflict_message = type_message<group_conflict_text, Type>;
 
 /// What a group learnt in its last undisturbed each(): that every get storage held each member at the member's
 /// own position in the group's lead (its set of members, or its first owned storage). The key is the revision of
