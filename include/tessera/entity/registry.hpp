@@ -565,32 +565,22 @@ public:
         return force_version(entt, version);
     }
 
-    /// Destroys every entity of the range. The range is read completely before anything is removed, so it may be
-    /// a view over the pools this call empties.
+    /// Destroys every entity of the range. A multi-pass range is read completely before anything is removed, so
+    /// it may be a view over the pools this call empties.
     template<typename It>
     void destroy(It first, It last) {
-        // The range is copied first: it may walk the entity storage, which the gathering below reorders. Gathering
-        // (sort_as moves only the entity storage) puts the identifiers at the front of the entity storage's
-        // iteration, in the range's order: the pools then remove that block in one call each, and releasing it
-        // moves nothing else (two components, bulk: 18.7 ns per entity one by one, EnTT 10.8).
-        const std::vector<entity_type, allocator_type> target(first, last, get_allocator());
-        const common_type &base = entities;
-        auto from = base.end() - static_cast<typename common_type::difference_type>(entities.free_list());
-        auto to = entities.sort_as(target.begin(), target.end());
-        TESSERA_ASSERT(static_cast<std::size_t>(to - from) == target.size(),
-                       "destroy: an entity of the range is not valid");
-#if TESSERA_DEBUG_ITERATION
-        // the block is walked while it is released: these steps are not an iteration to check
-        from = from.unwatched();
-        to = to.unwatched();
-#endif
+        if constexpr (std::forward_iterator<It>) {
+            // read the whole range first: it may be a view over the pools this call empties
+            std::vector<entity_type, allocator_type> target(first, last, get_allocator());
 
-        // newest pool first, as destroy(entity)
-        for (size_type left = pools.size(); left-- != 0u;) {
-            pools[left].second->remove(from, to);
+            for (auto entt : target) {
+                destroy(entt);
+            }
+        } else {
+            for (; first != last; ++first) {
+                destroy(*first);
+            }
         }
-
-        entities.erase(from, to);
     }
 
     /// Releases an orphan (an entity without components) without visiting the pools. Returns the new version.
