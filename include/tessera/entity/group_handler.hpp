@@ -89,6 +89,26 @@ private:
     std::array<std::atomic<std::uint64_t>, Count> seen;
 };
 
+/// Connects a group handler to its storages: an entity may join when it gets a get or owned type (Join) or loses
+/// an exclude type (JoinOnDestroy), and leaves when it loses the former or gets the latter (Leave).
+template<auto Join, auto Leave, auto JoinOnDestroy, typename Handler, typename Pools, typename Filter>
+void group_listen(Handler &handler, const Pools &pools, const Filter &filter) {
+    std::apply(
+        [&](auto *...cpool) {
+            ((cpool->on_construct().template connect<Join>(handler),
+              cpool->on_destroy().template connect<Leave>(handler)),
+             ...);
+        },
+        pools);
+    std::apply(
+        [&](auto *...cpool) {
+            ((cpool->on_construct().template connect<Leave>(handler),
+              cpool->on_destroy().template connect<JoinOnDestroy>(handler)),
+             ...);
+        },
+        filter);
+}
+
 /// The shared state of a group: the storages, the listeners that track membership, and either the length of
 /// the owned block (owning groups) or the set of member entities (non-owning groups). One per registry and
 /// type lists; the registry keeps it alive, groups refer to it.
@@ -115,20 +135,8 @@ public:
     /// Connects to the storages and collects the entities that already match (O(n)).
     group_handler(const typename common_type::allocator_type &allocator, Get &...gpool, Exclude &...epool)
         : pools{&gpool...}, filter{&epool...}, elem{allocator} {
-        std::apply(
-            [this](auto *...cpool) {
-                ((cpool->on_construct().template connect<&group_handler::push_on_construct>(*this),
-                  cpool->on_destroy().template connect<&group_handler::remove_if>(*this)),
-                 ...);
-            },
-            pools);
-        std::apply(
-            [this](auto *...cpool) {
-                ((cpool->on_construct().template connect<&group_handler::remove_if>(*this),
-                  cpool->on_destroy().template connect<&group_handler::push_on_destroy>(*this)),
-                 ...);
-            },
-            filter);
+        group_listen<&group_handler::push_on_construct, &group_handler::remove_if, &group_handler::push_on_destroy>(
+            *this, pools, filter);
 
         const common_type &lead = *std::get<0>(pools);
 
@@ -237,20 +245,8 @@ public:
     group_handler([[maybe_unused]] const typename common_type::allocator_type &allocator, Owned &...opool,
                   Get &...gpool, Exclude &...epool)
         : pools{&opool..., &gpool...}, filter{&epool...} {
-        std::apply(
-            [this](auto *...cpool) {
-                ((cpool->on_construct().template connect<&group_handler::push_on_construct>(*this),
-                  cpool->on_destroy().template connect<&group_handler::remove_if>(*this)),
-                 ...);
-            },
-            pools);
-        std::apply(
-            [this](auto *...cpool) {
-                ((cpool->on_construct().template connect<&group_handler::remove_if>(*this),
-                  cpool->on_destroy().template connect<&group_handler::push_on_destroy>(*this)),
-                 ...);
-            },
-            filter);
+        group_listen<&group_handler::push_on_construct, &group_handler::remove_if, &group_handler::push_on_destroy>(
+            *this, pools, filter);
 
         // ascending positions: an entity moved down to `len` was already looked at
         const common_type &lead = handle();
