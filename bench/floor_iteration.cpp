@@ -70,16 +70,25 @@ private:
 
 TESSERA_BENCH_FIXTURE("floor/iteration/view_1_callback", floor_iteration<kind::one>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_1_each", floor_iteration<kind::one>);
+TESSERA_BENCH_FIXTURE("floor/iteration/view_1_range", floor_iteration<kind::one>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_2_callback", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_2_each", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/view_2_range", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_3_callback", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_3_each", floor_iteration<kind::three>);
+TESSERA_BENCH_FIXTURE("floor/iteration/view_3_range", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_2_exclude", floor_iteration<kind::two_exclude>);
 TESSERA_BENCH_FIXTURE("floor/iteration/runtime_view_2", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2_each", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2_range", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3", floor_iteration<kind::three>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3_each", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2_each", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_each", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_range", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/view_2_half", floor_iteration<kind::two_half>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2_half", floor_iteration<kind::two_half>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_half", floor_iteration<kind::two_half>);

@@ -43,6 +43,12 @@ public:
     }
 
     void step() {
+        if constexpr (Systems == 1) {
+            // the more-complex system alone
+            for_each(thinking, [this](const std::size_t index) { more_complex(pos[index], vel[index], value[index]); });
+            return;
+        }
+
         for_each(moving, [this](const std::size_t index) { movement(pos[index], vel[index]); });
         for_each(thinking, [this](const std::size_t index) { update_data(value[index]); });
 
@@ -122,5 +128,6 @@ TESSERA_BENCH_FIXTURE("floor/systems/mixed_2", floor_systems<true, 2>);
 TESSERA_BENCH_FIXTURE("floor/systems/mixed_3", floor_systems<true, 3>);
 TESSERA_BENCH_FIXTURE("floor/systems/mixed_7", floor_systems<true, 7>);
 TESSERA_BENCH_FIXTURE("floor/systems/mixed_7_groups", floor_systems<true, 7>);
+TESSERA_BENCH_FIXTURE("floor/systems/mixed_non_owning_3", floor_systems<true, 1>);
 
 } // namespace

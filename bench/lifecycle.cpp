@@ -1,5 +1,6 @@
 // Entity lifecycle: create (empty, with two components one by one and in bulk, recycled identifiers), destroy
-// (with and without components) and destroy-then-recreate. Figures are per entity.
+// (with and without components, one by one and in bulk, and every entity of a view in one call) and
+// destroy-then-recreate. Figures are per entity.
 #include "ecs.hpp"
 
 #include <cstddef>
@@ -85,7 +86,10 @@ void create_recycled(benchmark::State &state) {
     bench::per_entity(state);
 }
 
-template<bool WithComponents>
+// how destroy is called: once per entity, once for a vector of them, once for the range of a view
+enum class destroy_by { one, range, view };
+
+template<bool WithComponents, destroy_by By = destroy_by::one>
 void destroy(benchmark::State &state) {
     const auto count = static_cast<std::size_t>(state.range(0));
 
@@ -103,8 +107,15 @@ void destroy(benchmark::State &state) {
 
         state.ResumeTiming();
 
-        for (const auto entt : entities) {
-            registry->destroy(entt);
+        if constexpr (By == destroy_by::one) {
+            for (const auto entt : entities) {
+                registry->destroy(entt);
+            }
+        } else if constexpr (By == destroy_by::range) {
+            registry->destroy(entities.begin(), entities.end());
+        } else {
+            const auto view = registry->view<position, velocity>();
+            registry->destroy(view.begin(), view.end());
         }
     }
 
@@ -136,7 +147,10 @@ TESSERA_BENCH("lifecycle/create_2_components", create_2_components, 0);
 TESSERA_BENCH("lifecycle/create_2_components_bulk", create_2_components_bulk, 0);
 TESSERA_BENCH("lifecycle/create_recycled", create_recycled, 0);
 TESSERA_BENCH("lifecycle/destroy", destroy<false>, 0);
+TESSERA_BENCH("lifecycle/destroy_bulk", (destroy<false, destroy_by::range>), 0);
 TESSERA_BENCH("lifecycle/destroy_2_components", destroy<true>, 0);
+TESSERA_BENCH("lifecycle/destroy_2_components_bulk", (destroy<true, destroy_by::range>), 0);
+TESSERA_BENCH("lifecycle/destroy_2_components_view", (destroy<true, destroy_by::view>), 0);
 TESSERA_BENCH("lifecycle/destroy_recreate", destroy_recreate, 0);
 
 } // namespace

@@ -1,6 +1,7 @@
 // The "systems" workloads of the public ecs_benchmark suite: 2, 3 and 7 systems (movement, data, more-complex,
 // health, damage, sprite, render to a framebuffer) on a plain and a mixed hero/monster/NPC population, and the
-// 7 systems on the mixed population with groups. Floors: floor_systems.cpp.
+// 7 systems on the mixed population with groups; then the more-complex system alone through a non-owning group of
+// three types on the mixed population, where no pool holds every entity. Floors: floor_systems.cpp.
 #include "common.hpp"
 #include "model.hpp"
 
@@ -16,11 +17,18 @@ namespace {
 
 using namespace bench::game;
 
-template<bool Mixed, int Systems, bool Groups>
+// How the systems reach their components.
+enum class through { views, groups, non_owning_group };
+
+template<bool Mixed, int Systems, through By>
 class systems {
+    static constexpr bool Groups = By == through::groups;
+
 public:
     explicit systems(const std::size_t count) : entities(count) {
-        if constexpr (Groups) {
+        if constexpr (By == through::non_owning_group) {
+            static_cast<void>(registry.group<>(tessera::get<position, velocity, data>));
+        } else if constexpr (Groups) {
             static_cast<void>(registry.group<position, velocity>());
             static_cast<void>(registry.group<data>(tessera::get<position, velocity>));
             static_cast<void>(registry.group<damage>(tessera::get<health>));
@@ -53,6 +61,31 @@ public:
     }
 
     void step() {
+        if constexpr (By == through::non_owning_group) {
+            static_assert(Systems == 1, "systems: the non-owning group runs the more-complex system only");
+            registry.group<>(tessera::get<position, velocity, data>)
+                .each([](const position &pos, velocity &vel, const data &value) { more_complex(pos, vel, value); });
+        } else {
+            run_systems();
+        }
+    }
+
+    [[nodiscard]] std::uint64_t checksum() const {
+        bench::checksum sum{};
+
+        for (std::size_t index{}; index < entities.size(); ++index) {
+            const auto entt = entities[index];
+            add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
+                       registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
+                       registry.try_get<damage>(entt), registry.get<sprite>(entt));
+        }
+
+        add_framebuffer(sum, buffer);
+        return sum.value;
+    }
+
+private:
+    void run_systems() {
         if constexpr (Groups) {
             registry.group<position, velocity>().each([](position &pos, const velocity &vel) { movement(pos, vel); });
         } else {
@@ -93,32 +126,18 @@ public:
         }
     }
 
-    [[nodiscard]] std::uint64_t checksum() const {
-        bench::checksum sum{};
-
-        for (std::size_t index{}; index < entities.size(); ++index) {
-            const auto entt = entities[index];
-            add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
-                       registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
-                       registry.try_get<damage>(entt), registry.get<sprite>(entt));
-        }
-
-        add_framebuffer(sum, buffer);
-        return sum.value;
-    }
-
-private:
     tessera::registry registry{};
     std::vector<tessera::entity> entities;
     framebuffer buffer{};
 };
 
-TESSERA_BENCH_FIXTURE("systems/plain_2", systems<false, 2, false>);
-TESSERA_BENCH_FIXTURE("systems/plain_3", systems<false, 3, false>);
-TESSERA_BENCH_FIXTURE("systems/plain_7", systems<false, 7, false>);
-TESSERA_BENCH_FIXTURE("systems/mixed_2", systems<true, 2, false>);
-TESSERA_BENCH_FIXTURE("systems/mixed_3", systems<true, 3, false>);
-TESSERA_BENCH_FIXTURE("systems/mixed_7", systems<true, 7, false>);
-TESSERA_BENCH_FIXTURE("systems/mixed_7_groups", systems<true, 7, true>);
+TESSERA_BENCH_FIXTURE("systems/plain_2", systems<false, 2, through::views>);
+TESSERA_BENCH_FIXTURE("systems/plain_3", systems<false, 3, through::views>);
+TESSERA_BENCH_FIXTURE("systems/plain_7", systems<false, 7, through::views>);
+TESSERA_BENCH_FIXTURE("systems/mixed_2", systems<true, 2, through::views>);
+TESSERA_BENCH_FIXTURE("systems/mixed_3", systems<true, 3, through::views>);
+TESSERA_BENCH_FIXTURE("systems/mixed_7", systems<true, 7, through::views>);
+TESSERA_BENCH_FIXTURE("systems/mixed_7_groups", systems<true, 7, through::groups>);
+TESSERA_BENCH_FIXTURE("systems/mixed_non_owning_3", systems<true, 1, through::non_owning_group>);
 
 } // namespace

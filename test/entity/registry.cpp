@@ -235,6 +235,92 @@ TEST(Registry, DestroyRangeAndMisuse) {
     EXPECT_FALSE(reg.valid(range[0]));
 }
 
+namespace {
+
+// What destroy listeners saw: for each signal, the pool ('i' for int, 'e' for the entity storage), the entity, and
+// whether the entity was still valid and still had an int.
+struct destroy_log {
+    struct event {
+        char pool;
+        tessera::entity entt;
+        bool valid;
+        bool has_int;
+    };
+
+    std::vector<event> events;
+
+    template<char Pool>
+    void note(tessera::registry &reg, const tessera::entity entt) {
+        events.push_back({Pool, entt, reg.valid(entt), reg.all_of<int>(entt)});
+    }
+};
+
+} // namespace
+
+// The range form: every entity gets its pools' destroy signals before the entity storage's, while it is valid, and
+// no entity outside the range is touched.
+TEST(Registry, DestroyRangeSignalsAndOrder) {
+    tessera::registry reg;
+    std::array<tessera::entity, 6u> range{};
+    reg.create(range.begin(), range.end());
+
+    for (const auto entt : range) {
+        reg.emplace<int>(entt, static_cast<int>(tessera::to_entity(entt)));
+    }
+
+    destroy_log log;
+    reg.on_destroy<int>().connect<&destroy_log::note<'i'>>(log);
+    reg.on_destroy<tessera::entity>().connect<&destroy_log::note<'e'>>(log);
+
+    const std::array<tessera::entity, 3u> doomed{range[4], range[1], range[2]};
+    reg.destroy(doomed.begin(), doomed.end());
+
+    ASSERT_EQ(log.events.size(), 6u);
+
+    for (const auto entt : doomed) {
+        const auto int_signal = std::find_if(log.events.begin(), log.events.end(), [entt](const auto &event) {
+            return event.entt == entt && event.pool == 'i';
+        });
+        const auto entity_signal = std::find_if(log.events.begin(), log.events.end(), [entt](const auto &event) {
+            return event.entt == entt && event.pool == 'e';
+        });
+        ASSERT_NE(int_signal, log.events.end());
+        ASSERT_NE(entity_signal, log.events.end());
+        EXPECT_LT(int_signal, entity_signal);
+        EXPECT_TRUE(int_signal->valid);
+        EXPECT_TRUE(entity_signal->valid);
+        EXPECT_FALSE(entity_signal->has_int);
+        EXPECT_FALSE(reg.valid(entt));
+    }
+
+    for (const auto index : {0u, 3u, 5u}) {
+        ASSERT_TRUE(reg.valid(range[index]));
+        EXPECT_EQ(reg.get<int>(range[index]), static_cast<int>(tessera::to_entity(range[index])));
+    }
+
+    EXPECT_EQ(reg.storage<int>().size(), 3u);
+    // released LIFO: the last one of the range is recycled first
+    EXPECT_EQ(tessera::to_entity(reg.create()), tessera::to_entity(range[2]));
+}
+
+// The range may walk the entity storage itself, which the call empties: it is read completely first.
+TEST(Registry, DestroyRangeOfTheEntityStorage) {
+    tessera::registry reg;
+    std::array<tessera::entity, 5u> range{};
+    reg.create(range.begin(), range.end());
+    reg.emplace<int>(range[3], 3);
+
+    const tessera::sparse_set &entities = reg.storage<tessera::entity>();
+    reg.destroy(entities.begin(), entities.end());
+
+    for (const auto entt : range) {
+        EXPECT_FALSE(reg.valid(entt));
+    }
+
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 0u);
+    EXPECT_TRUE(reg.storage<int>().empty());
+}
+
 TEST(Registry, Release) {
     tessera::registry reg;
     std::array<tessera::entity, 3u> range{};
@@ -569,6 +655,28 @@ TEST(Registry, OpaqueStorage) {
     EXPECT_EQ(reg.storage(tessera::type_hash<tessera::entity>::value()), nullptr);
     EXPECT_EQ(reg.storage(tessera::type_id<tessera::entity>().hash()), nullptr);
     EXPECT_EQ(reg.storage("custom"_hs)->info(), tessera::type_id<int>());
+}
+
+// position is declared in an unnamed namespace: its hash is computed at run time, the default pool is found
+// without it
+TEST(Registry, DefaultPoolOfUnitLocalTypeUnderEveryName) {
+    tessera::registry reg;
+    EXPECT_EQ(std::as_const(reg).storage<position>(), nullptr);
+    EXPECT_EQ(std::as_const(reg).storage<position>(tessera::type_hash<position>::value()), nullptr);
+
+    auto &by_hash = reg.storage<position>(tessera::type_hash<position>::value());
+    EXPECT_EQ(&reg.storage<position>(), &by_hash);
+    EXPECT_EQ(std::as_const(reg).storage<position>(), &by_hash);
+    EXPECT_EQ(std::as_const(reg).storage<position>(tessera::type_hash<position>::value()), &by_hash);
+    EXPECT_EQ(reg.storage(tessera::type_hash<position>::value()), &by_hash);
+
+    auto &named = reg.storage<position>("other"_hs);
+    EXPECT_NE(&named, &by_hash);
+    const auto entt = reg.create();
+    reg.emplace<position>(entt, 1, 2);
+    EXPECT_TRUE(by_hash.contains(entt));
+    EXPECT_FALSE(named.contains(entt));
+    EXPECT_EQ(reg.try_get<position>(entt), &by_hash.get(entt));
 }
 
 TEST(Registry, EntityStorageIsUnique) {

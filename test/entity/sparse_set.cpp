@@ -1671,3 +1671,28 @@ TEST(sparse_set, sparse_pages_and_table_capacity) {
     EXPECT_EQ(set.sparse_pages(), 1u);
     EXPECT_EQ(set.sparse_table_capacity(), 1u);
 }
+
+TEST(sparse_set, in_use_is_what_iteration_visits) {
+    tessera::sparse_set plain{};
+    tessera::sparse_set stable{deletion_policy::in_place};
+    tessera::sparse_set released{deletion_policy::swap_only};
+    const auto all = ids({0u, 1u, 2u, 3u});
+
+    for (auto *set : {&plain, &stable, &released}) {
+        EXPECT_EQ(set->in_use(), 0u);
+        set->push(all.begin(), all.end());
+        EXPECT_EQ(set->in_use(), 4u);
+        set->erase(make(1u));
+    }
+
+    // swap-and-pop: the set shrinks; in-place: the hole stays a position; swap-only: the identifier is released
+    EXPECT_EQ(plain.in_use(), 3u);
+    EXPECT_EQ(stable.in_use(), 4u);
+    EXPECT_EQ(released.in_use(), 3u);
+    EXPECT_EQ(released.size(), 4u);
+    EXPECT_EQ(released.in_use(), released.free_list());
+    EXPECT_EQ(static_cast<std::size_t>(std::distance(released.begin(), released.end())), released.size());
+
+    released.free_list(1u);
+    EXPECT_EQ(released.in_use(), 1u);
+}

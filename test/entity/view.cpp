@@ -411,11 +411,14 @@ TEST(MultiView, GetAndConstness) {
         view.get<const position, const velocity>(entt);
 
     // a callback that wants a non-const velocity is refused (each() explains it with a static_assert)
-    using refs = tessera::internal::view_element_refs_t<entity, tessera::storage_type_t<position>,
-                                                        const tessera::storage_type_t<velocity>>;
-    static_assert(tessera::internal::view_callback_v<void (*)(position &, const velocity &), entity, refs>);
-    static_assert(!tessera::internal::view_callback_v<void (*)(position &, velocity &), entity, refs>);
-    static_assert(!tessera::internal::view_callback_v<void (*)(entity, position &, velocity &), entity, refs>);
+    using position_storage = tessera::storage_type_t<position>;
+    using velocity_storage = const tessera::storage_type_t<velocity>;
+    static_assert(tessera::internal::view_callable_v<void (*)(position &, const velocity &), entity, position_storage,
+                                                     velocity_storage>);
+    static_assert(!tessera::internal::view_callable_v<void (*)(position &, velocity &), entity, position_storage,
+                                                      velocity_storage>);
+    static_assert(!tessera::internal::view_callable_v<void (*)(entity, position &, velocity &), entity,
+                                                      position_storage, velocity_storage>);
 
     auto [p, v] = view.get(entt);
     EXPECT_EQ(p.x + v.dx, 4);

@@ -94,6 +94,19 @@ template<typename Type>
 template<typename Type>
 inline constexpr char type_anchor{};
 
+// The hash of a unit-local type: its name, then the address of its anchor. The address is known only at run time,
+// so the hash is computed once and kept: registries, views and signals ask for it on every call that names a pool.
+template<typename Type, typename Id, std::size_t Size>
+[[nodiscard]] Id unit_local_hash(const char *const name) noexcept {
+    static const Id value = [name] {
+        const auto address = reinterpret_cast<std::uintptr_t>(&type_anchor<Type>);
+        const auto *const bytes = reinterpret_cast<const unsigned char *>(&address);
+        return fnv1a<Id>(bytes, sizeof(address), fnv1a<Id>(name, Size));
+    }();
+
+    return value;
+}
+
 } // namespace internal
 
 /// A dense sequential number per type, assigned the first time the type asks for it.
@@ -132,9 +145,7 @@ struct type_hash final {
         if constexpr (name.empty()) {
             return type_index<Type>::value();
         } else if constexpr (internal::is_unit_local_name(name)) {
-            const auto address = reinterpret_cast<std::uintptr_t>(&internal::type_anchor<Type>);
-            const auto *const bytes = reinterpret_cast<const unsigned char *>(&address);
-            return internal::fnv1a<id_type>(bytes, sizeof(address), internal::fnv1a<id_type>(name.data(), name.size()));
+            return internal::unit_local_hash<Type, id_type, name.size()>(name.data());
         } else {
             return internal::fnv1a<id_type>(name.data(), name.size());
         }

@@ -76,12 +76,6 @@ class basic_sigh_mixin : public Type {
         }
     }
 
-    // The positions iteration visits: the identifiers in use for a swap-only pool, every position otherwise.
-    [[nodiscard]] std::size_t in_use() const noexcept {
-        return underlying_type::policy() == deletion_policy::swap_only ? underlying_type::free_list()
-                                                                       : underlying_type::size();
-    }
-
     void publish_update(const typename underlying_type::entity_type entt) {
         if (!update.empty()) {
             update.publish(owner_or_assert(), entt);
@@ -106,7 +100,7 @@ protected:
                 [[maybe_unused]] const auto before = set.revision();
                 destruction.publish(reg, entt);
                 TESSERA_ASSERT(pos - 1 == end || set.revision() == before ||
-                                   (end == -1 && pos + 1 == static_cast<decltype(pos)>(in_use())),
+                                   (end == -1 && pos + 1 == static_cast<decltype(pos)>(set.in_use())),
                                "sigh_mixin: a destroy listener sorted the pool or removed other entities from it "
                                "while part of the pool was being erased by position; the rest of the range no "
                                "longer holds the same entities (erase the pool whole, or by identifiers)");
@@ -126,7 +120,7 @@ protected:
             const bool holes = (underlying_type::policy() == deletion_policy::in_place);
 
             // the entity storage publishes for the identifiers in use only
-            for (auto pos = in_use(); pos != 0u;) {
+            for (auto pos = underlying_type::base_type::in_use(); pos != 0u;) {
                 if (const auto entt = underlying_type::data()[--pos]; !holes || entt != tombstone) {
                     destruction.publish(reg, entt);
                 }

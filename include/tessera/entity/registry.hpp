@@ -13,6 +13,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
+#include "group_handler.hpp"
 #include "memory_report.hpp"
 #include "mixin.hpp"
 #include "pool_owner.hpp"
@@ -270,52 +271,73 @@ public:
 
 private:
     template<typename Type>
-    [[nodiscard]] auto &assure([[maybe_unused]] const id_type id = type_hash<Type>::value()) {
+    [[nodiscard]] auto &assure() {
         static_assert(std::is_same_v<Type, std::decay_t<Type>>, "registry: pools are keyed by non-const element types");
 
         if constexpr (std::is_same_v<Type, entity_type>) {
             return entities;
         } else {
             using storage_type = storage_for_type<Type>;
+            // default pools are cached by dense type index: no hashing on the hot path (the hash of a type declared
+            // in an unnamed namespace is computed at run time)
+            const auto idx = static_cast<size_type>(type_index<Type>::value());
 
-            if (id == type_hash<Type>::value()) {
-                // default pools are cached by dense type index: no hashing on the hot path
-                const auto idx = static_cast<size_type>(type_index<Type>::value());
-
-                if (idx < by_index.size() && by_index[idx] != nullptr) {
-                    return static_cast<storage_type &>(*by_index[idx]);
-                }
-
-                auto &made = static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
-
-                if (!(idx < by_index.size())) {
-                    by_index.resize(idx + 1u, nullptr);
-                }
-
-                by_index[idx] = &made;
-                return made;
+            if (idx < by_index.size() && by_index[idx] != nullptr) [[likely]] {
+                return static_cast<storage_type &>(*by_index[idx]);
             }
 
-            return static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+            return cache_default<Type>(idx);
         }
     }
 
     template<typename Type>
-    [[nodiscard]] const auto *assure([[maybe_unused]] const id_type id = type_hash<Type>::value()) const {
+    [[nodiscard]] auto &assure(const id_type id) {
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            return assure<Type>();
+        } else {
+            using storage_type = storage_for_type<Type>;
+            return (id == type_hash<Type>::value())
+                       ? assure<Type>()
+                       : static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+        }
+    }
+
+    template<typename Type>
+    [[nodiscard]] const auto *assure() const {
         static_assert(std::is_same_v<Type, std::decay_t<Type>>, "registry: pools are keyed by non-const element types");
 
         if constexpr (std::is_same_v<Type, entity_type>) {
             return &entities;
         } else {
             using storage_type = storage_for_type<Type>;
-
-            if (id == type_hash<Type>::value()) {
-                const auto idx = static_cast<size_type>(type_index<Type>::value());
-                return (idx < by_index.size()) ? static_cast<const storage_type *>(by_index[idx]) : nullptr;
-            }
-
-            return static_cast<const storage_type *>(find_pool(id, type_id<Type>()));
+            const auto idx = static_cast<size_type>(type_index<Type>::value());
+            return (idx < by_index.size()) ? static_cast<const storage_type *>(by_index[idx]) : nullptr;
         }
+    }
+
+    template<typename Type>
+    [[nodiscard]] const auto *assure(const id_type id) const {
+        if constexpr (std::is_same_v<Type, entity_type>) {
+            return assure<Type>();
+        } else {
+            using storage_type = storage_for_type<Type>;
+            return (id == type_hash<Type>::value()) ? assure<Type>()
+                                                    : static_cast<const storage_type *>(find_pool(id, type_id<Type>()));
+        }
+    }
+
+    // The default pool of Type, created if needed, then cached at its type index.
+    template<typename Type>
+    auto &cache_default(const size_type idx) {
+        using storage_type = storage_for_type<Type>;
+        auto &made = static_cast<storage_type &>(create_or_find<storage_type, Type>(type_hash<Type>::value()));
+
+        if (!(idx < by_index.size())) {
+            by_index.resize(idx + 1u, nullptr);
+        }
+
+        by_index[idx] = &made;
+        return made;
     }
 
     // The parts of create_or_find that do not depend on the pool type are compiled once per registry type.

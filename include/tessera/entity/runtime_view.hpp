@@ -4,10 +4,10 @@
 #define TESSERA_ENTITY_RUNTIME_VIEW_HPP
 
 #include "../config/config.hpp"
+#include "block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "sparse_set.hpp"
-#include "view.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
@@ -20,14 +20,21 @@ namespace tessera {
 
 namespace internal {
 
+/// True if the set counts the identifier found at position `pos` of the lead as present: at the same position
+/// first (sets filled together), then through its sparse array.
+template<typename Set, typename Entity>
+[[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_has(const Set &set, const Entity entt, const std::size_t pos) {
+    return walk_in_use(set, (pos < set.size() && set.data()[pos] == entt) ? pos : walk_lookup(set, entt)) != walk_npos;
+}
+
 /// True if the entity found at packed position `pos` of the leading set passes the other sets and the filters.
 template<typename Container, typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_valid(const Container &pools, const Container &filter,
                                                            const Entity entt, const std::size_t pos) {
     return (entt != tombstone) &&
            std::all_of(std::next(pools.cbegin()), pools.cend(),
-                       [entt, pos](const auto *curr) { return view_find(*curr, entt, pos) != view_npos; }) &&
-           std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) { return view_member(*curr, entt); });
+                       [entt, pos](const auto *curr) { return runtime_view_has(*curr, entt, pos); }) &&
+           std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) { return walk_member(*curr, entt); });
 }
 
 /// Bidirectional iterator of a runtime view. pools->front() leads; forward moves toward packed position 0.
@@ -178,7 +185,7 @@ public:
     basic_runtime_view &iterate(common_type &base) {
         pools.push_back(&base);
 
-        if (pools.size() > 1u && internal::view_count(base) < internal::view_count(*pools.front())) {
+        if (pools.size() > 1u && internal::walk_count(base) < internal::walk_count(*pools.front())) {
             std::swap(pools.front(), pools.back());
         }
 
@@ -192,7 +199,7 @@ public:
     }
 
     /// Upper bound on the number of entities: the leading storage's count, 0 without iterated storages.
-    [[nodiscard]] size_type size_hint() const { return pools.empty() ? 0u : internal::view_count(*pools.front()); }
+    [[nodiscard]] size_type size_hint() const { return pools.empty() ? 0u : internal::walk_count(*pools.front()); }
 
     /// Iterator to the first entity.
     [[nodiscard]] iterator begin() const {
@@ -209,16 +216,17 @@ public:
     /// True if the entity is in every iterated storage and in no excluded one.
     [[nodiscard]] bool contains(const entity_type entt) const {
         return !pools.empty() && std::all_of(pools.cbegin(), pools.cend(), [entt](const auto *curr) {
-            return internal::view_member(*curr, entt);
+            return internal::walk_member(*curr, entt);
         }) && std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) {
-            return internal::view_member(*curr, entt);
+            return internal::walk_member(*curr, entt);
         });
     }
 
     /// True once a storage has been added, iterated or excluded.
     [[nodiscard]] explicit operator bool() const noexcept { return !(pools.empty() && filter.empty()); }
 
-    /// Calls func(entity) for every entity.
+    /// Calls func(entity) for every entity. Blocks of positions where every iterated storage holds the lead's
+    /// identifiers (walk_lines_up, see block_walk.hpp) skip the membership tests.
     template<typename Func>
     void each(Func func) const {
         if (pools.empty()) {
@@ -226,13 +234,40 @@ public:
         }
 
         const auto &lead = *pools.front();
+        // storages that may hold tombstones or released identifiers are never compared
+        const bool comparable = std::all_of(pools.cbegin(), pools.cend(), [](const auto *curr) {
+            return curr->policy() == deletion_policy::swap_and_pop;
+        });
+        constexpr std::size_t block = TESSERA_PACKED_PAGE;
 
-        for (auto pos = internal::view_count(lead); pos != 0u;) {
-            --pos;
+        for (auto last = internal::walk_count(lead); last != 0u;) {
+            const auto first = (last - 1u) & ~(block - 1u);
+            auto pos = last;
 
-            if (const entity_type entt = lead.data()[pos]; internal::runtime_view_valid(pools, filter, entt, pos)) {
-                func(entt);
+            if (comparable && std::all_of(std::next(pools.cbegin()), pools.cend(), [&](const auto *curr) {
+                    return internal::walk_lines_up(*curr, lead, first, last);
+                })) {
+                // membership only: positions exchanged meanwhile (block_walk.hpp) do not change who is in a pool
+                while (pos != first) {
+                    --pos;
+
+                    if (const entity_type entt = lead.data()[pos];
+                        std::none_of(filter.cbegin(), filter.cend(),
+                                     [entt](const auto *curr) { return internal::walk_member(*curr, entt); })) {
+                        func(entt);
+                    }
+                }
             }
+
+            while (pos != first) {
+                --pos;
+
+                if (const entity_type entt = lead.data()[pos]; internal::runtime_view_valid(pools, filter, entt, pos)) {
+                    func(entt);
+                }
+            }
+
+            last = first;
         }
     }
 

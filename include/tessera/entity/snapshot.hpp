@@ -5,6 +5,7 @@
 
 #include "../config/config.hpp"
 #include "../core/type_info.hpp"
+#include "block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
@@ -106,6 +107,28 @@ public:
         } else if (const auto *storage = reg->template storage<Type>(id); storage) {
             const typename registry_type::common_type &base = *storage;
             archive(static_cast<count_type>(base.size()));
+
+            using storage_type = std::remove_const_t<std::remove_pointer_t<decltype(storage)>>;
+
+            if constexpr (internal::walk_paged<storage_type>) {
+                // without holes every position holds an entity: elements are read page by page, without a lookup
+                // per entity (and without an iterator, which debug builds call for every step)
+                if (base.contiguous()) {
+                    constexpr auto page = internal::walk_traits<storage_type>::page;
+                    const auto *const packed = base.data();
+
+                    for (std::size_t first{}, size = base.size(); first < size; first += page) {
+                        const auto *elem = storage->raw()[first / page];
+
+                        for (auto pos = first, last = std::min(first + page, size); pos != last; ++pos, ++elem) {
+                            archive(packed[pos]);
+                            archive(*elem);
+                        }
+                    }
+
+                    return *this;
+                }
+            }
 
             for (auto it = base.rbegin(), last = base.rend(); it != last; ++it) {
                 if (const auto entt = *it; entt == tombstone) {

@@ -153,43 +153,55 @@ private:
     return value & (mod - 1u);
 }
 
-/// The packed position of an identifier the set contains, trying `hint` first: sets filled together keep an
-/// entity at the same position, and then the sparse array is not touched.
-template<typename Set>
-[[nodiscard]] TESSERA_FORCE_INLINE constexpr std::size_t
-index_from_hint(const Set &set, const typename Set::entity_type entt, const std::size_t hint) {
-    return (hint < set.size() && set.data()[hint] == entt) ? hint : set.index(entt);
-}
+/// What the iteration engine (block_walk.hpp) reads of a sparse set past its public interface: one read of the
+/// sparse array where contains() then index() read it twice.
+struct sparse_access {
+    /// The packed position of an identifier, or size_t(-1) if the set does not contain it: the test of contains().
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t position(const basic_sparse_set<Entity, Allocator> &set,
+                                                                   const Entity entt) noexcept {
+        using traits_type = entt_traits<Entity>;
+        using bits_type = typename traits_type::entity_type;
+        constexpr bits_type index_bits = traits_type::entity_mask;
+        constexpr auto page_size = traits_type::page_size;
+        const auto index = static_cast<std::size_t>(traits_type::to_entity(entt));
 
-/// True if `set` holds at positions [first, last) the identifiers `lead` holds there (`lead` must reach `last`).
-/// Storages filled together line up like this, and the iteration loops then skip the membership test of every
-/// entity of the block: comparing two contiguous runs costs less than a lookup per entity. The runs are compared
-/// from the top down in short pieces, the direction iterations walk, so that once pools outgrow the caches the
-/// hardware prefetchers see one stream going down rather than a short stream going up in every block.
-template<typename Set, typename Lead>
-[[nodiscard]] bool lines_up(const Set &set, const Lead &lead, const std::size_t first,
-                            const std::size_t last) noexcept {
-    using entity_type = typename Lead::entity_type;
-    static_assert(std::is_same_v<typename Set::entity_type, entity_type> &&
-                  std::has_unique_object_representations_v<entity_type>);
-    constexpr std::size_t piece = 64u;
+        // A slot keeps a packed position in its index bits and the stored identifier's version above them; a free
+        // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
+        // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
+        // not free (null's index is the mask itself).
+        if (const auto page = index / page_size; page < set.sparse.size() && set.sparse[page] != nullptr) {
+            const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
+            const auto slot = traits_type::to_integral(set.sparse[page][fast_mod(index, page_size)]);
 
-    if (!(last <= set.size())) {
-        return false;
-    }
-
-    for (auto end = last; end != first;) {
-        const auto begin = (end - first > piece) ? end - piece : first;
-
-        if (std::memcmp(set.data() + begin, lead.data() + begin, (end - begin) * sizeof(entity_type)) != 0) {
-            return false;
+            if (const auto pos = static_cast<bits_type>(slot - version_bits); pos < index_bits) {
+                return static_cast<std::size_t>(pos);
+            }
         }
 
-        end = begin;
+        return static_cast<std::size_t>(-1);
     }
 
-    return true;
-}
+    /// True if an owning group owns the set: it exchanges positions when entities join or leave it, which the rules
+    /// of docs/thread_safety.md allow while another storage leads an iteration that reads this one.
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] static bool grouped(const basic_sparse_set<Entity, Allocator> &set) noexcept {
+        return set.grouped;
+    }
+
+    /// Records whether an owning group owns the set (its handler, while it lives).
+    template<typename Entity, typename Allocator>
+    static void group(basic_sparse_set<Entity, Allocator> &set, const bool value) noexcept {
+        set.grouped = value;
+    }
+
+    /// The packed position of an identifier the set contains, without a check.
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t index(const basic_sparse_set<Entity, Allocator> &set,
+                                                                const Entity entt) {
+        return static_cast<std::size_t>(entt_traits<Entity>::to_entity(set.sparse_ref(entt)));
+    }
+};
 
 } // namespace internal
 
@@ -209,6 +221,8 @@ class basic_sparse_set
     using underlying_type = typename traits_type::entity_type;
 
     static constexpr auto max_size = static_cast<std::size_t>(traits_type::entity_mask);
+
+    friend struct internal::sparse_access;
 
 public:
     /// Allocator type.
@@ -706,6 +720,10 @@ public:
     /// swap_only: the number of identifiers in use; in_place: the most recent hole (the null index if none).
     [[nodiscard]] size_type free_list() const noexcept { return head; }
 
+    /// The number of positions in use, [0, in_use()): the identifiers in use of a swap-only set (its free_list()),
+    /// every position of the others (holes of an in-place set included). Iteration visits exactly these positions.
+    [[nodiscard]] size_type in_use() const noexcept { return iterated_size(); }
+
     /// Moves the boundary of the in-use region of a swap-only set.
     void free_list(const size_type value) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only && value <= packed.size(),
@@ -808,18 +826,8 @@ public:
     }
 
     /// True if the set contains exactly this identifier (same index and version).
-    [[nodiscard]] bool contains(const entity_type entt) const noexcept {
-        // A slot keeps a packed position in its index bits and the stored identifier's version above them; a free
-        // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
-        // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
-        // not free (null's index is the mask itself).
-        using bits_type = typename traits_type::entity_type;
-        constexpr bits_type index_bits = traits_type::entity_mask;
-        if (const entity_type *const slot = sparse_ptr(entt); slot != nullptr) {
-            const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
-            return static_cast<bits_type>(traits_type::to_integral(*slot) - version_bits) < index_bits;
-        }
-        return false;
+    [[nodiscard]] TESSERA_FORCE_INLINE bool contains(const entity_type entt) const noexcept {
+        return internal::sparse_access::position(*this, entt) != static_cast<size_type>(-1);
     }
 
     /// The version stored for the identifier's index, or the tombstone version if the index is absent.
@@ -1117,6 +1125,8 @@ private:
     packed_container_type packed;
     const type_info *info_{};
     deletion_policy mode{};
+    // an owning group owns the set (see internal::sparse_access::grouped)
+    bool grouped{};
     size_type head{};
     // grows with every write to the packed array; see revision()
     std::uint64_t edits{};

@@ -1,0 +1,231 @@
+// The iterators of views: walks (block_walk.hpp) that stop on the entities of a view, either to hand out the
+// entity (begin(), end()) or the entity and its elements as a tuple (each()).
+#ifndef TESSERA_ENTITY_VIEW_ITERATOR_HPP
+#define TESSERA_ENTITY_VIEW_ITERATOR_HPP
+
+#include "../config/config.hpp"
+#include "../core/iterator.hpp"
+#include "../core/type_traits.hpp"
+#include "block_walk.hpp"
+#include "entity.hpp"
+#include "iteration_log.hpp"
+#include "sparse_set.hpp"
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace tessera::internal {
+
+#if TESSERA_DEBUG_ITERATION
+/// TESSERA_DEBUG_ITERATION only: the witness of an iteration led by `lead` over the get storages. It watches
+/// nothing when the leading storage is in-place, since iteration rule 3 (docs/thread_safety.md) then allows any
+/// removal.
+template<typename Common, typename Lead, typename... Get>
+[[nodiscard]] iteration_witness<Common, sizeof...(Get)> view_witness(const char *who, const Lead &lead,
+                                                                     const std::tuple<Get *...> &pools) {
+    if (lead.policy() == deletion_policy::in_place) {
+        return {};
+    }
+
+    auto witness = std::apply(
+        [who](auto *...curr) {
+            return iteration_witness<Common, sizeof...(Get)>{who, curr...};
+        },
+        pools);
+    witness.lead_by(&lead);
+    return witness;
+}
+#endif
+
+/// Type, whatever the index (a pack expansion of one type).
+template<std::size_t, typename Type>
+using view_same = Type;
+
+/// `Count` times the type Type, as a type list.
+template<typename Type, std::size_t Count>
+struct view_repeat {
+    template<std::size_t... Index>
+    static auto make(std::index_sequence<Index...>) -> type_list<view_same<Index, Type>...>;
+
+    /// The type list.
+    using type = decltype(make(std::make_index_sequence<Count>{}));
+};
+
+/// Forward iterator over the entities of a view: a walk (block_walk.hpp) of the leading storage from its last
+/// counted position down to 0 that stops on the identifiers that are in the other get storages and in no exclude
+/// storage. The storages are seen through their common base class, so every view with as many storages shares
+/// it. It returns real references into the packed array, so parallel algorithms accept it.
+template<typename Common, std::size_t Get, std::size_t Exclude>
+class view_iterator final {
+    using walk_type = block_walk<Common, 0u, false, true, typename view_repeat<const Common, Get>::type,
+                                 typename view_repeat<const Common, Exclude>::type>;
+
+public:
+    using value_type = typename Common::entity_type;
+    using pointer = const value_type *;
+    using reference = const value_type &;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::forward_iterator_tag;
+
+    /// An iterator that designates nothing (equal to the end of a view that is not ready).
+    constexpr view_iterator() noexcept = default;
+
+    /// Starts at position `from` of `lead` and moves on to the first entity that passes the filters.
+    view_iterator(const Common *lead, const std::array<const Common *, Get> &value,
+                  const std::array<const Common *, Exclude> &excl, const std::ptrdiff_t from)
+        : walk{std::apply(
+              [&](auto *...pool) {
+                  return std::apply([&](auto *...other) { return walk_type{lead, pool..., other...}; }, excl);
+              },
+              value)} {
+#if TESSERA_DEBUG_ITERATION
+        if (lead->policy() != deletion_policy::in_place) {
+            std::array<const Common *, Get + 1u> all{};
+            all[0] = lead;
+            std::copy(value.begin(), value.end(), all.begin() + 1);
+            watch.witness = iteration_witness<Common, Get + 1u>{"view iterator", all};
+            watch.witness.lead_by(lead);
+        }
+#endif
+        walk.start(from);
+#if TESSERA_DEBUG_ITERATION
+        watch.seen(walk);
+#endif
+    }
+
+    /// Moves to the next entity of the view.
+    TESSERA_FORCE_INLINE view_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
+        watch.check(walk);
+#endif
+        walk.next();
+#if TESSERA_DEBUG_ITERATION
+        watch.seen(walk);
+#endif
+        return *this;
+    }
+
+    /// Moves to the next entity of the view and returns the previous position.
+    view_iterator operator++(int) {
+        view_iterator before = *this;
+        ++*this;
+        return before;
+    }
+
+    /// Address of the current identifier in the leading packed array.
+    [[nodiscard]] pointer operator->() const noexcept { return &walk.current(); }
+
+    /// The current identifier.
+    [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const noexcept { return walk.current(); }
+
+    /// Two iterators of the same view are equal when they designate the same position.
+    [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_iterator &lhs,
+                                                              const view_iterator &rhs) noexcept {
+        return lhs.walk.position() == rhs.walk.position();
+    }
+
+private:
+    walk_type walk{};
+#if TESSERA_DEBUG_ITERATION
+    walk_witness<Common, Get + 1u> watch{};
+#endif
+};
+
+/// Iterator of a view's each(): a walk (block_walk.hpp) of the leading storage that stops on the entities of the
+/// view and returns (entity, elements...) tuples by value. Elements of storages without instances are left out.
+template<typename Common, typename GetList, typename ExcludeList>
+class view_each_iterator;
+
+/// Specialization for the get and exclude storage lists.
+template<typename Common, typename... Get, typename... Exclude>
+class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final {
+    using entity_type = typename Common::entity_type;
+    // a single storage is its own lead
+    using walk_type = block_walk<Common, (sizeof...(Get) == 1u ? 1u : 0u), false, (walk_traits<Get>::holes || ...),
+                                 type_list<Get...>, type_list<Exclude...>>;
+
+    template<std::size_t... Index>
+    static auto value_of(std::index_sequence<Index...>)
+        -> std::tuple<entity_type, typename walk_ref<type_list_element_t<Index, type_list<Get...>>>::type...>;
+
+    template<std::size_t... Index>
+    [[nodiscard]] TESSERA_FORCE_INLINE auto dereference(std::index_sequence<Index...>) const {
+        return value_type{walk.current(), walk.template get<Index>()...};
+    }
+
+public:
+    using value_type = decltype(value_of(typename walk_type::element_seq{}));
+    using pointer = input_iterator_pointer<value_type>;
+    using reference = value_type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    /// An iterator that designates nothing (the end of a view that is not ready).
+    constexpr view_each_iterator() noexcept = default;
+
+    /// Starts at packed position `from` of the leading storage and moves on to the first entity that passes.
+    view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
+                       const std::size_t, const std::ptrdiff_t from)
+        : walk{std::apply(
+              [&](auto *...pool) {
+                  return std::apply([&](auto *...other) { return walk_type{leading, pool..., other...}; }, excl);
+              },
+              value)} {
+#if TESSERA_DEBUG_ITERATION
+        watch.witness = view_witness<Common>("view::each() iterator", *leading, value);
+#endif
+        walk.start(from);
+#if TESSERA_DEBUG_ITERATION
+        watch.seen(walk);
+#endif
+    }
+
+    /// Moves to the next entity.
+    TESSERA_FORCE_INLINE view_each_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
+        watch.check(walk);
+#endif
+        walk.next();
+#if TESSERA_DEBUG_ITERATION
+        watch.seen(walk);
+#endif
+        return *this;
+    }
+
+    /// Moves to the next entity and returns the previous position.
+    view_each_iterator operator++(int) {
+        view_each_iterator before = *this;
+        ++*this;
+        return before;
+    }
+
+    /// The entity and its elements.
+    [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const {
+        return dereference(typename walk_type::element_seq{});
+    }
+
+    /// Arrow on the tuple.
+    [[nodiscard]] pointer operator->() const { return operator*(); }
+
+    /// Equal when they designate the same position.
+    [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_each_iterator &lhs,
+                                                              const view_each_iterator &rhs) noexcept {
+        return lhs.walk.position() == rhs.walk.position();
+    }
+
+private:
+    walk_type walk{};
+#if TESSERA_DEBUG_ITERATION
+    walk_witness<Common, sizeof...(Get)> watch{};
+#endif
+};
+
+} // namespace tessera::internal
+
+#endif
