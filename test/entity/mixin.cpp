@@ -1060,3 +1060,81 @@ TEST(SighMixin, MoveAssignmentBetweenUnequalResources) {
     EXPECT_TRUE(other.contains(tessera::entity{6}));
     EXPECT_EQ(&other.registry(), &reg);
 }
+
+namespace {
+
+/// A user registry that derives privately from the library one and grants the mixins access, as custom
+/// registries that expose only part of the registry API do.
+class private_registry : private tessera::registry {
+    using base_type = tessera::registry;
+
+    template<typename, typename>
+    friend class tessera::basic_sigh_mixin;
+
+    template<typename, typename>
+    friend class tessera::basic_reactive_mixin;
+
+public:
+    using allocator_type = base_type::allocator_type;
+    using entity_type = base_type::entity_type;
+
+    using base_type::create;
+    using base_type::emplace;
+    using base_type::insert;
+    using base_type::storage;
+
+    /// The registry as its base, the way the registry binds its own pools.
+    [[nodiscard]] base_type &as_base() noexcept { return *this; }
+};
+
+void count_for_private(std::size_t &count, private_registry &, const tessera::entity) { ++count; }
+
+} // namespace
+
+TEST(SighMixin, BoundToAPrivatelyDerivedRegistry) {
+    using pool_type = tessera::basic_sigh_mixin<tessera::storage<int>, private_registry>;
+    private_registry reg;
+    pool_type direct;
+    pool_type through_base;
+    EXPECT_FALSE(direct);
+
+    direct.bind(reg);
+    through_base.bind(reg.as_base());
+    EXPECT_TRUE(direct);
+    EXPECT_EQ(&direct.registry(), &reg);
+    EXPECT_EQ(&through_base.registry(), &reg);
+
+    std::size_t constructed{};
+    std::size_t destroyed{};
+    direct.on_construct().connect<&count_for_private>(constructed);
+    direct.on_destroy().connect<&count_for_private>(destroyed);
+    const auto first = reg.create();
+    const auto second = reg.create();
+    direct.emplace(first, 1);
+    direct.emplace(second, 2);
+    direct.clear();
+    EXPECT_EQ(constructed, 2u);
+    EXPECT_EQ(destroyed, 2u);
+
+    pool_type unbound;
+    EXPECT_MISUSE(static_cast<void>(unbound.registry()), "sigh_mixin::registry");
+}
+
+TEST(ReactiveMixin, BoundToAPrivatelyDerivedRegistry) {
+    using storage_type = tessera::basic_reactive_mixin<tessera::storage<void>, private_registry>;
+    private_registry reg;
+    storage_type storage;
+    storage.bind(reg);
+    EXPECT_EQ(&storage.registry(), &reg);
+
+    storage.on_construct<position>();
+    const std::array entities{reg.create(), reg.create()};
+    reg.insert<position>(entities.begin(), entities.end());
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_TRUE(storage.contains(entities[0u]));
+    EXPECT_TRUE(storage.contains(entities[1u]));
+    storage.reset();
+
+    storage_type unbound;
+    EXPECT_MISUSE(static_cast<void>(unbound.registry()), "reactive_mixin");
+}

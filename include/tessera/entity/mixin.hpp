@@ -28,17 +28,18 @@ namespace internal {
 template<typename Type>
 using basic_registry_of = basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>;
 
-/// Takes the registry out of a value handed over by bind(), if it is one.
-template<typename Registry, typename Type>
-[[nodiscard]] Registry *bound_registry(any &value) noexcept {
+/// Takes the registry out of a value handed over by bind(), if it is one. A derived registry handed over as its
+/// base is converted by `down`, a lambda of the mixin: the mixin may be a friend of a registry that derives
+/// privately, this function is not.
+template<typename Registry, typename Type, typename Down>
+[[nodiscard]] Registry *bound_registry(any &value, Down down) noexcept {
     using base_registry = basic_registry_of<Type>;
 
     if (auto *reg = any_cast<Registry>(&value); reg) {
         return reg;
     } else if constexpr (!std::is_same_v<Registry, base_registry>) {
-        // a derived registry type handed over as its base
         if (auto *base = any_cast<base_registry>(&value); base) {
-            return static_cast<Registry *>(base);
+            return down(base);
         }
     }
 
@@ -150,7 +151,9 @@ protected:
 
     /// Takes the registry this storage belongs to.
     void bind_any(any value) noexcept override {
-        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(
+                value, [](basic_registry_type *base) { return static_cast<owner_type *>(base); });
+            reg) {
             owner = reg;
         }
 
@@ -421,7 +424,9 @@ class basic_reactive_mixin : public Type {
 protected:
     /// Takes the registry this storage belongs to.
     void bind_any(any value) noexcept override {
-        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(
+                value, [](basic_registry_type *base) { return static_cast<owner_type *>(base); });
+            reg) {
             owner = reg;
         }
 
