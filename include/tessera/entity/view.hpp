@@ -603,6 +603,32 @@ public:
     /// Arrow on the tuple.
     [[nodiscard]] pointer operator->() const { return operator*(); }
 
+    /// The entity iterator of the view at the same position: the view's begin() for the first tuple, its end() at
+    /// the end. Built on request (the walk itself does not keep one).
+    [[nodiscard]] view_iterator<Common, sizeof...(Get) - 1u, sizeof...(Exclude)> base() const {
+        using base_iterator = view_iterator<Common, sizeof...(Get) - 1u, sizeof...(Exclude)>;
+
+        if (lead == nullptr) {
+            return base_iterator{};
+        }
+
+        std::array<const Common *, sizeof...(Get) - 1u> other{};
+        std::apply(
+            [this, &other](auto *...curr) {
+                std::size_t index{};
+                std::size_t next{};
+                ((index++ == lead_index ? void() : void(other[next++] = curr)), ...);
+            },
+            pools);
+        const auto excl =
+            std::apply([](auto *...curr) { return std::array<const Common *, sizeof...(Exclude)>{curr...}; }, filter);
+        base_iterator it{lead->end() - (pos + 1), other, excl};
+#if TESSERA_DEBUG_ITERATION
+        it.watch(lead);
+#endif
+        return it;
+    }
+
     /// Equal when they designate the same position.
     [[nodiscard]] friend bool operator==(const view_each_iterator &lhs, const view_each_iterator &rhs) noexcept {
         return lhs.pos == rhs.pos;
