@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <memory>
 #include <memory_resource>
@@ -1137,4 +1138,58 @@ TEST(ReactiveMixin, BoundToAPrivatelyDerivedRegistry) {
 
     storage_type unbound;
     EXPECT_MISUSE(static_cast<void>(unbound.registry()), "reactive_mixin");
+}
+
+namespace {
+
+/// An identifier type whose pools publish a custom registry type (see the storage_type specialization below).
+enum class custom_id : std::uint32_t {};
+
+/// A custom registry over custom_id, derived privately as private_registry is.
+class custom_id_registry : private tessera::basic_registry<custom_id> {
+    using base_type = tessera::basic_registry<custom_id>;
+
+    template<typename, typename>
+    friend class tessera::basic_sigh_mixin;
+
+    template<typename, typename>
+    friend class tessera::basic_reactive_mixin;
+
+public:
+    using allocator_type = base_type::allocator_type;
+    using entity_type = base_type::entity_type;
+
+    using base_type::create;
+    using base_type::emplace;
+    using base_type::patch;
+    using base_type::storage;
+};
+
+} // namespace
+
+/// The pools of custom_id publish custom_id_registry rather than basic_registry<custom_id>.
+template<typename Type>
+requires(!std::is_same_v<Type, custom_id> &&
+         !std::is_same_v<Type, tessera::reactive>) struct tessera::storage_type<Type, custom_id, std::allocator<Type>> {
+    using type = tessera::basic_sigh_mixin<tessera::basic_storage<Type, custom_id>, custom_id_registry>;
+};
+
+TEST(ReactiveMixin, ObservesPoolsThatPublishACustomRegistry) {
+    custom_id_registry reg;
+    const auto first = reg.create();
+    const auto second = reg.create();
+
+    // the owner is the type the pools publish: the candidate is connected as it is
+    tessera::basic_reactive_mixin<tessera::basic_storage<void, custom_id>, custom_id_registry> same;
+    same.bind(reg);
+    same.on_construct<position>().on_update<position>();
+
+    reg.emplace<position>(first, 1, 2);
+    EXPECT_TRUE(same.contains(first));
+    EXPECT_FALSE(same.contains(second));
+
+    same.clear();
+    reg.patch<position>(first);
+    EXPECT_TRUE(same.contains(first));
+    same.reset();
 }

@@ -380,14 +380,19 @@ class basic_reactive_mixin : public Type {
         }
     }
 
-    /// Hands the registry over to Candidate as the owner type: pools publish their own registry type, which is
-    /// the base of a derived owner.
-    template<auto Candidate>
-    static void relay(basic_reactive_mixin &self, basic_registry_type &reg,
-                      const typename underlying_type::entity_type entt) {
+    /// Hands the registry over to Candidate as the owner type: a pool publishes the registry type of its own
+    /// signal mixin (basic_registry by default), which is a base of the owner, or derives from it, or both derive
+    /// from the same basic_registry.
+    template<auto Candidate, typename Published>
+    static void relay(basic_reactive_mixin &self, Published &reg, const typename underlying_type::entity_type entt) {
         delegate<void(owner_type &, const typename underlying_type::entity_type)> func{};
         func.template connect<Candidate>(self);
-        func(static_cast<owner_type &>(reg), entt);
+
+        if constexpr (std::is_base_of_v<owner_type, Published> || std::is_base_of_v<Published, owner_type>) {
+            func(static_cast<owner_type &>(reg), entt);
+        } else {
+            func(static_cast<owner_type &>(static_cast<basic_registry_type &>(reg)), entt);
+        }
     }
 
     template<event Event, typename Clazz>
@@ -408,11 +413,14 @@ class basic_reactive_mixin : public Type {
 
     template<event Event, typename Clazz, auto Candidate>
     basic_reactive_mixin &observe(const id_type id) {
+        // the registry type the observed pool publishes, which pools of a custom storage_type may choose
+        using published =
+            typename std::remove_cvref_t<decltype(owner_or_assert().template storage<Clazz>(id))>::registry_type;
         constexpr auto listener = [] {
-            if constexpr (std::is_same_v<owner_type, basic_registry_type>) {
+            if constexpr (std::is_same_v<owner_type, published>) {
                 return Candidate;
             } else {
-                return &basic_reactive_mixin::relay<Candidate>;
+                return &basic_reactive_mixin::relay<Candidate, published>;
             }
         }();
 
