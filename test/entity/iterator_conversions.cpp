@@ -102,3 +102,15 @@ TEST(IteratorConversions, ViewEachIteratorHasBase) {
     const auto single = registry.view<int>();
     EXPECT_EQ(single.each().begin().base(), registry.storage<int>().tessera::sparse_set::begin());
 }
+
+TEST(IteratorConversions, StorageEachIteratorsCompareAcrossConstness) {
+    tessera::storage<int> ints;
+    ints.emplace(tessera::entity{1}, 1);
+
+    const auto range = ints.each();
+    const auto crange = std::as_const(ints).each();
+    EXPECT_TRUE(range.begin() == crange.begin());
+    EXPECT_TRUE(crange.begin() == range.begin());
+    EXPECT_TRUE(range.begin() != crange.end());
+    EXPECT_TRUE(ints.reach().end() == std::as_const(ints).reach().end());
+}

@@ -222,7 +222,7 @@ public:
     [[nodiscard]] friend constexpr bool
     operator==(const extended_storage_iterator &lhs,
                const extended_storage_iterator<SkipHoles, It, Args...> &rhs) noexcept {
-        return std::get<0>(lhs.it) == std::get<0>(rhs.it);
+        return std::get<0>(lhs.it) == rhs.base();
     }
 
 private:
