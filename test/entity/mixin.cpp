@@ -1066,8 +1066,9 @@ namespace {
 
 /// A user registry that derives privately from the library one and grants the mixins access, as custom
 /// registries that expose only part of the registry API do.
-class private_registry : private tessera::registry {
-    using base_type = tessera::registry;
+template<typename Entity>
+class private_registry_of : private tessera::basic_registry<Entity> {
+    using base_type = tessera::basic_registry<Entity>;
 
     template<typename, typename>
     friend class tessera::basic_sigh_mixin;
@@ -1076,17 +1077,20 @@ class private_registry : private tessera::registry {
     friend class tessera::basic_reactive_mixin;
 
 public:
-    using allocator_type = base_type::allocator_type;
-    using entity_type = base_type::entity_type;
+    using allocator_type = typename base_type::allocator_type;
+    using entity_type = typename base_type::entity_type;
 
     using base_type::create;
     using base_type::emplace;
     using base_type::insert;
+    using base_type::patch;
     using base_type::storage;
 
     /// The registry as its base, the way the registry binds its own pools.
     [[nodiscard]] base_type &as_base() noexcept { return *this; }
 };
+
+using private_registry = private_registry_of<tessera::entity>;
 
 void count_for_private(std::size_t &count, private_registry &, const tessera::entity) { ++count; }
 
@@ -1145,25 +1149,8 @@ namespace {
 /// An identifier type whose pools publish a custom registry type (see the storage_type specialization below).
 enum class custom_id : std::uint32_t {};
 
-/// A custom registry over custom_id, derived privately as private_registry is.
-class custom_id_registry : private tessera::basic_registry<custom_id> {
-    using base_type = tessera::basic_registry<custom_id>;
-
-    template<typename, typename>
-    friend class tessera::basic_sigh_mixin;
-
-    template<typename, typename>
-    friend class tessera::basic_reactive_mixin;
-
-public:
-    using allocator_type = base_type::allocator_type;
-    using entity_type = base_type::entity_type;
-
-    using base_type::create;
-    using base_type::emplace;
-    using base_type::patch;
-    using base_type::storage;
-};
+/// A custom registry over custom_id.
+using custom_id_registry = private_registry_of<custom_id>;
 
 } // namespace
 
