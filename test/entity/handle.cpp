@@ -61,6 +61,11 @@ concept can_erase = requires(Handle h) {
 };
 
 template<typename Handle>
+concept can_get_or_emplace = requires(Handle h) {
+    h.template get_or_emplace<int>();
+};
+
+template<typename Handle>
 concept can_destroy = requires(Handle h) {
     h.destroy();
 };
@@ -441,4 +446,85 @@ TEST(Handle, ValidWithoutRegistryIsFalse) {
     registry.destroy(entt);
     EXPECT_FALSE(bound.valid());
     EXPECT_FALSE((tessera::handle{registry, tessera::null}.valid()));
+}
+
+TEST(Handle, GetOrEmplace) {
+    tessera::registry registry;
+    const tessera::handle h{registry, registry.create()};
+
+    auto &made = h.get_or_emplace<position>(1, 2);
+    EXPECT_EQ(made.x, 1);
+    auto &found = h.get_or_emplace<position>(3, 4);
+    EXPECT_EQ(&found, &made);
+    EXPECT_EQ(found.y, 2);
+    EXPECT_EQ(&registry.get<position>(h.entity()), &made);
+
+    static_assert(can_get_or_emplace<tessera::handle>);
+    static_assert(!can_get_or_emplace<tessera::const_handle>);
+    EXPECT_MISUSE(static_cast<void>(tessera::handle{}.get_or_emplace<position>()), "handle::get_or_emplace");
+}
+
+TEST(Handle, HandleViewsRestrictTheElementTypes) {
+    static_assert(std::is_same_v<tessera::handle_view<position, velocity>,
+                                 tessera::basic_handle<tessera::registry, position, velocity>>);
+    static_assert(
+        std::is_same_v<tessera::const_handle_view<position>, tessera::basic_handle<const tessera::registry, position>>);
+
+    tessera::registry registry;
+    const auto entity = registry.create();
+    const tessera::handle_view<position, velocity> h{registry, entity};
+
+    h.emplace<position>(1, 2);
+    h.emplace_or_replace<velocity>(3, 4);
+    h.patch<position>([](auto &pos) { ++pos.x; });
+    h.replace<velocity>(5, 6);
+    EXPECT_EQ(h.get<position>().x, 2);
+    EXPECT_EQ(h.get_or_emplace<velocity>().dx, 5);
+    EXPECT_EQ((std::get<1>(h.get<position, const velocity>()).dy), 6);
+    EXPECT_NE(h.try_get<velocity>(), nullptr);
+    // queries take any type
+    EXPECT_FALSE(h.all_of<tag>());
+    EXPECT_TRUE((h.any_of<tag, position>()));
+    EXPECT_EQ(h.remove<velocity>(), 1u);
+    h.erase<position>();
+    EXPECT_TRUE(h.orphan());
+
+    const tessera::const_handle_view<position> ch{registry, entity};
+    registry.emplace<position>(entity, 7, 8);
+    EXPECT_EQ(ch.get<position>().x, 7);
+    static_assert(std::is_same_v<decltype(ch.get<position>()), const position &>);
+    static_assert(!can_emplace<tessera::const_handle_view<int>>);
+    static_assert(can_emplace<tessera::handle_view<int>>);
+}
+
+TEST(Handle, HandleViewConversions) {
+    using full = tessera::handle;
+    using wide = tessera::handle_view<position, velocity>;
+    using narrow = tessera::handle_view<velocity>;
+    using const_narrow = tessera::const_handle_view<velocity>;
+
+    static_assert(std::is_convertible_v<full, wide>);
+    static_assert(std::is_convertible_v<full, tessera::const_handle_view<tag>>);
+    static_assert(std::is_convertible_v<wide, narrow>);
+    static_assert(std::is_convertible_v<wide, const_narrow>);
+    static_assert(std::is_convertible_v<narrow, const_narrow>);
+    static_assert(!std::is_convertible_v<const_narrow, narrow>);
+    static_assert(!std::is_convertible_v<tessera::const_handle, narrow>);
+
+    tessera::registry registry;
+    const auto entity = registry.create();
+    const full h{registry, entity};
+    const wide w = h;
+    const narrow n = w;
+    const const_narrow cn = n;
+
+    EXPECT_EQ(w, h);
+    EXPECT_EQ(n, w);
+    EXPECT_EQ(cn, h);
+    EXPECT_EQ(cn.registry(), &registry);
+    EXPECT_EQ(cn.entity(), entity);
+
+    const narrow none = wide{};
+    EXPECT_EQ(none.registry(), nullptr);
+    EXPECT_TRUE(none == tessera::null);
 }

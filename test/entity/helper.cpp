@@ -123,6 +123,51 @@ TEST(AsView, ConstRegistry) {
     EXPECT_EQ(std::as_const(registry).storage<small_page>(), nullptr);
 }
 
+TEST(AsGroup, Registry) {
+    tessera::registry registry{};
+    const auto first = registry.create();
+    const auto second = registry.create();
+    registry.emplace<position>(first, 1, 2);
+    registry.emplace<position>(second, 3, 4);
+    registry.emplace<small_page>(second, 5);
+
+    // the group is created on the first conversion, and found by the later ones
+    const tessera::group<tessera::owned_t<position>, tessera::get_t<>, tessera::exclude_t<small_page>> group =
+        tessera::as_group{registry};
+    EXPECT_TRUE(group);
+    EXPECT_TRUE(group.contains(first));
+    EXPECT_FALSE(group.contains(second));
+    EXPECT_TRUE(registry.owned<position>());
+    group.get<position>(first).x = 10;
+    EXPECT_EQ(registry.get<position>(first).x, 10);
+
+    const tessera::group<tessera::owned_t<>, tessera::get_t<const position, const small_page>> other =
+        tessera::as_group{registry};
+    EXPECT_TRUE(other.contains(second));
+    static_assert(std::is_same_v<decltype(other.get<position>(second)), const position &>);
+
+    const tessera::as_group wrapper{registry};
+    static_assert(std::is_same_v<decltype(wrapper)::registry_type, tessera::registry>);
+    static_assert(std::is_same_v<decltype(wrapper)::entity_type, tessera::entity>);
+}
+
+TEST(AsGroup, ConstRegistry) {
+    tessera::registry registry{};
+    const auto entity = registry.create();
+    registry.emplace<position>(entity, 1, 2);
+
+    // a const registry creates no group: the conversion gives an invalid group until one exists
+    using group_type = tessera::group<tessera::owned_t<const position>>;
+    const group_type missing = tessera::as_group{std::as_const(registry)};
+    EXPECT_FALSE(missing);
+
+    static_cast<void>(registry.group<position>());
+    const group_type found = tessera::as_group{std::as_const(registry)};
+    EXPECT_TRUE(found);
+    EXPECT_TRUE(found.contains(entity));
+    EXPECT_EQ(found.get<const position>(entity).y, 2);
+}
+
 } // namespace
 
 TEST(ToEntity, AcrossPages) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <memory>
 #include <memory_resource>
@@ -1059,4 +1060,123 @@ TEST(SighMixin, MoveAssignmentBetweenUnequalResources) {
     other = std::move(collected);
     EXPECT_TRUE(other.contains(tessera::entity{6}));
     EXPECT_EQ(&other.registry(), &reg);
+}
+
+namespace {
+
+/// A user registry that derives privately from the library one and grants the mixins access, as custom
+/// registries that expose only part of the registry API do.
+template<typename Entity>
+class private_registry_of : private tessera::basic_registry<Entity> {
+    using base_type = tessera::basic_registry<Entity>;
+
+    template<typename, typename>
+    friend class tessera::basic_sigh_mixin;
+
+    template<typename, typename>
+    friend class tessera::basic_reactive_mixin;
+
+public:
+    using allocator_type = typename base_type::allocator_type;
+    using entity_type = typename base_type::entity_type;
+
+    using base_type::create;
+    using base_type::emplace;
+    using base_type::insert;
+    using base_type::patch;
+    using base_type::storage;
+
+    /// The registry as its base, the way the registry binds its own pools.
+    [[nodiscard]] base_type &as_base() noexcept { return *this; }
+};
+
+using private_registry = private_registry_of<tessera::entity>;
+
+void count_for_private(std::size_t &count, private_registry &, const tessera::entity) { ++count; }
+
+} // namespace
+
+TEST(SighMixin, BoundToAPrivatelyDerivedRegistry) {
+    using pool_type = tessera::basic_sigh_mixin<tessera::storage<int>, private_registry>;
+    private_registry reg;
+    pool_type direct;
+    pool_type through_base;
+    EXPECT_FALSE(direct);
+
+    direct.bind(reg);
+    through_base.bind(reg.as_base());
+    EXPECT_TRUE(direct);
+    EXPECT_EQ(&direct.registry(), &reg);
+    EXPECT_EQ(&through_base.registry(), &reg);
+
+    std::size_t constructed{};
+    std::size_t destroyed{};
+    direct.on_construct().connect<&count_for_private>(constructed);
+    direct.on_destroy().connect<&count_for_private>(destroyed);
+    const auto first = reg.create();
+    const auto second = reg.create();
+    direct.emplace(first, 1);
+    direct.emplace(second, 2);
+    direct.clear();
+    EXPECT_EQ(constructed, 2u);
+    EXPECT_EQ(destroyed, 2u);
+
+    pool_type unbound;
+    EXPECT_MISUSE(static_cast<void>(unbound.registry()), "sigh_mixin::registry");
+}
+
+TEST(ReactiveMixin, BoundToAPrivatelyDerivedRegistry) {
+    using storage_type = tessera::basic_reactive_mixin<tessera::storage<void>, private_registry>;
+    private_registry reg;
+    storage_type storage;
+    storage.bind(reg);
+    EXPECT_EQ(&storage.registry(), &reg);
+
+    storage.on_construct<position>();
+    const std::array entities{reg.create(), reg.create()};
+    reg.insert<position>(entities.begin(), entities.end());
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_TRUE(storage.contains(entities[0u]));
+    EXPECT_TRUE(storage.contains(entities[1u]));
+    storage.reset();
+
+    storage_type unbound;
+    EXPECT_MISUSE(static_cast<void>(unbound.registry()), "reactive_mixin");
+}
+
+namespace {
+
+/// An identifier type whose pools publish a custom registry type (see the storage_type specialization below).
+enum class custom_id : std::uint32_t {};
+
+/// A custom registry over custom_id.
+using custom_id_registry = private_registry_of<custom_id>;
+
+} // namespace
+
+/// The pools of custom_id publish custom_id_registry rather than basic_registry<custom_id>.
+template<typename Type>
+requires(!std::is_same_v<Type, custom_id> &&
+         !std::is_same_v<Type, tessera::reactive>) struct tessera::storage_type<Type, custom_id, std::allocator<Type>> {
+    using type = tessera::basic_sigh_mixin<tessera::basic_storage<Type, custom_id>, custom_id_registry>;
+};
+
+TEST(ReactiveMixin, ObservesPoolsThatPublishACustomRegistry) {
+    custom_id_registry reg;
+    const auto first = reg.create();
+    const auto second = reg.create();
+
+    // the owner is the type the pools publish: the candidate is connected as it is
+    tessera::basic_reactive_mixin<tessera::basic_storage<void, custom_id>, custom_id_registry> same;
+    same.bind(reg);
+    same.on_construct<position>().on_update<position>();
+
+    reg.emplace<position>(first, 1, 2);
+    EXPECT_TRUE(same.contains(first));
+    EXPECT_FALSE(same.contains(second));
+
+    same.clear();
+    reg.patch<position>(first);
+    EXPECT_TRUE(same.contains(first));
+    same.reset();
 }

@@ -597,4 +597,60 @@ TEST(Organizer, PrepareCreatesPoolsOnly) {
     graph[0].callback()(graph[0].data(), registry);
 }
 
+void move_owned(tessera::group<tessera::owned_t<spot>, tessera::get_t<const speed>, tessera::exclude_t<hidden>> group) {
+    group.each([](spot &pos, const speed &vel) { pos.x += vel.dx; });
+}
+
+void read_owned(
+    const tessera::group<tessera::owned_t<const spot>, tessera::get_t<const speed>, tessera::exclude_t<hidden>> &group,
+    A &out) {
+    for (auto entity : group) {
+        out.value += group.get<const spot>(entity).x;
+    }
+}
+
+TEST(Organizer, GroupParameters) {
+    tessera::organizer organizer{};
+    organizer.emplace<&move_owned>("move");
+    organizer.emplace<&read_owned>("read");
+
+    const auto graph = organizer.graph();
+    ASSERT_EQ(graph.size(), 2u);
+    // owned and get types by their constness, excluded types read-only
+    EXPECT_EQ(graph[0].rw_count(), 1u);
+    EXPECT_EQ(graph[0].ro_count(), 2u);
+    EXPECT_EQ(graph[1].rw_count(), 1u);
+    EXPECT_EQ(graph[1].ro_count(), 3u);
+    std::array<const tessera::type_info *, 3u> buffer{};
+    ASSERT_EQ(graph[0].rw_dependency(buffer.data(), buffer.size()), 1u);
+    EXPECT_EQ(*buffer[0], tessera::type_id<spot>());
+    EXPECT_EQ(edges_of(graph), (edge_list{{0u, 1u}}));
+
+    tessera::registry registry{};
+
+    for (auto &&node : graph) {
+        node.prepare(registry);
+    }
+
+    // prepare creates the group, so that no task arranges pools while others run
+    EXPECT_TRUE(registry.owned<spot>());
+    EXPECT_TRUE((registry.group_if_exists<spot>(tessera::get<speed>, tessera::exclude<hidden>)));
+
+    const auto first = registry.create();
+    const auto second = registry.create();
+    registry.emplace<spot>(first, 1);
+    registry.emplace<speed>(first, 2);
+    registry.emplace<spot>(second, 5);
+    registry.emplace<speed>(second, 1);
+    registry.emplace<hidden>(second);
+
+    for (auto &&node : graph) {
+        node.callback()(node.data(), registry);
+    }
+
+    EXPECT_EQ(registry.get<spot>(first).x, 3);
+    EXPECT_EQ(registry.get<spot>(second).x, 5);
+    EXPECT_EQ(registry.ctx().get<A>().value, 3);
+}
+
 } // namespace

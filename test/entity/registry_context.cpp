@@ -237,3 +237,22 @@ TEST(RegistryContext, ConstRegistryGivesConstAccessOnly) {
     EXPECT_EQ(cref.ctx().find<int>("c"_hs), nullptr);
     EXPECT_TRUE(cref.ctx().contains<char>("c"_hs));
 }
+
+TEST(RegistryContext, ClearDestroysEveryVariable) {
+    tessera::registry reg;
+    auto &ctx = reg.ctx();
+    int aliased = 3;
+    ctx.emplace<int>(1);
+    ctx.emplace_as<char>("named"_hs, 'c');
+    ctx.emplace_as<int &>("alias"_hs, aliased);
+
+    ctx.clear();
+
+    EXPECT_FALSE(ctx.contains<int>());
+    EXPECT_FALSE(ctx.contains<char>("named"_hs));
+    EXPECT_EQ(ctx.find<int>(), nullptr);
+    EXPECT_FALSE(ctx.contains<int &>("alias"_hs));
+    EXPECT_EQ(aliased, 3);
+    EXPECT_EQ(ctx.emplace<int>(2), 2);
+    static_assert(noexcept(ctx.clear()));
+}

@@ -449,6 +449,13 @@ TEST(MisuseRegistry, SortingOwnedPools) {
     EXPECT_MISUSE((registry.sort<comp, other>()), "sort: a group owns the pool to arrange; sort the group instead");
 }
 
+TEST(MisuseRegistry, ResetPoolOfAGroup) {
+    tessera::registry registry;
+    static_cast<void>(registry.group<comp>(tessera::get<other>));
+    EXPECT_MISUSE(registry.reset(tessera::type_hash<other>::value()),
+                  "reset: a group uses this pool; pools of groups live as long as the registry");
+}
+
 TEST(MisuseRegistry, NestedOwningGroups) {
     tessera::registry registry;
     static_cast<void>(registry.group<comp>(tessera::get<other>));
@@ -492,6 +499,8 @@ TEST(MisuseHandle, NoRegistry) {
     tessera::handle handle{};
     EXPECT_MISUSE(handle.destroy(), "handle::destroy: the handle has no registry");
     EXPECT_MISUSE(handle.emplace<comp>(), "handle::emplace: the handle has no registry");
+    EXPECT_MISUSE(static_cast<void>(handle.get_or_emplace<comp>()),
+                  "handle::get_or_emplace: the handle has no registry");
 }
 
 // ---- entity/organizer.hpp, entity/snapshot.hpp, archive/binary.hpp --------------------------------------------

@@ -675,6 +675,18 @@ public:
     /// The lead.
     [[nodiscard]] const Common *leader() const noexcept { return lead; }
 
+    /// The storage of slot Index.
+    template<std::size_t Index>
+    [[nodiscard]] auto *slot_pool() const noexcept {
+        return walk_at<Index>(slots).pool;
+    }
+
+    /// The storage of exclude slot Index (null when the view was given none).
+    template<std::size_t Index>
+    [[nodiscard]] auto *exclude_pool() const noexcept {
+        return walk_at<Index>(filter).pool;
+    }
+
     /// The element of the current entity in slot Index (a slot with instances).
     template<std::size_t Index>
     [[nodiscard]] TESSERA_FORCE_INLINE decltype(auto) get() const {

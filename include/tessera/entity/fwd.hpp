@@ -129,8 +129,8 @@ class basic_group;
 template<typename Registry>
 class basic_organizer;
 
-/// A registry and an entity, with the registry API (handle.hpp).
-template<typename Registry>
+/// A registry and an entity, with the registry API, optionally restricted to some element types (handle.hpp).
+template<typename Registry, typename... Scope>
 class basic_handle;
 
 /// Writes a registry to an archive (snapshot.hpp).
@@ -196,6 +196,14 @@ using handle = basic_handle<registry>;
 
 /// Read-only handle on the default registry.
 using const_handle = basic_handle<const registry>;
+
+/// Handle on the default registry restricted to the element types Type... (a handle view).
+template<typename... Type>
+using handle_view = basic_handle<registry, Type...>;
+
+/// Read-only handle on the default registry restricted to the element types Type...
+template<typename... Type>
+using const_handle_view = basic_handle<const registry, Type...>;
 
 /// Snapshot of the default registry.
 using snapshot = basic_snapshot<registry>;

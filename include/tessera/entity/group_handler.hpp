@@ -33,7 +33,20 @@ public:
 
     /// Bytes the handler holds for a set of members of its own (the memory report); owning groups keep none.
     [[nodiscard]] virtual std::size_t member_set_bytes() const noexcept { return 0u; }
+
+    /// True if the group uses the pool (owned, get or exclude), given as its sparse set base.
+    [[nodiscard]] virtual bool uses(const void *pool) const noexcept = 0;
 };
+
+/// True if one of the pools, seen through its sparse set base, is `pool`.
+template<typename... Pool>
+[[nodiscard]] bool group_uses(const void *pool, const std::tuple<Pool *...> &pools) noexcept {
+    return std::apply(
+        [pool](const auto *...curr) {
+            return ((static_cast<const void *>(static_cast<const typename Pool::base_type *>(curr)) == pool) || ...);
+        },
+        pools);
+}
 
 /// The words around the type's name in the misuse message for a type that another group already owns.
 struct group_conflict_text final {
@@ -157,6 +170,11 @@ public:
     /// A non-owning group owns nothing.
     [[nodiscard]] bool owned([[maybe_unused]] const id_type hash) const noexcept override { return false; }
 
+    /// True if the group uses the pool.
+    [[nodiscard]] bool uses(const void *pool) const noexcept override {
+        return group_uses(pool, pools) || group_uses(pool, filter);
+    }
+
     /// The set of member entities.
     [[nodiscard]] common_type &handle() noexcept { return elem; }
 
@@ -277,6 +295,11 @@ public:
     /// True if the group owns the storage of the given type hash.
     [[nodiscard]] bool owned(const id_type hash) const noexcept override {
         return ((hash == type_id<typename Owned::element_type>().hash()) || ...);
+    }
+
+    /// True if the group uses the pool.
+    [[nodiscard]] bool uses(const void *pool) const noexcept override {
+        return group_uses(pool, pools) || group_uses(pool, filter);
     }
 
     /// Number of members: positions [0, length()) of every owned storage.

@@ -4,6 +4,7 @@
 
 #include "../config/config.hpp"
 #include "../core/iterator.hpp"
+#include "../core/type_traits.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
@@ -70,10 +71,14 @@ private:
 } // namespace internal
 
 /// A registry and an entity: the registry's entity API with the entity passed implicitly. It owns nothing and is
-/// trivially copyable; on a basic_handle<const R> only the read-only members exist.
-template<typename Registry>
+/// trivially copyable; on a basic_handle<const R> only the read-only members exist. A non-empty Scope makes it a
+/// handle view: it may get, emplace, patch, replace and remove only the element types listed there.
+template<typename Registry, typename... Scope>
 class basic_handle {
     using underlying_iterator = typename decltype(std::declval<Registry &>().storage())::iterator;
+
+    template<typename Type>
+    static constexpr bool in_scope = (sizeof...(Scope) == 0u) || type_list_contains_v<type_list<Scope...>, Type>;
 
     [[nodiscard]] Registry &target([[maybe_unused]] const char *message) const {
         TESSERA_ASSERT(reg != nullptr, message);
@@ -137,6 +142,7 @@ public:
     /// Gives the entity a Type built from args.
     template<typename Type, typename... Args>
     requires(!std::is_const_v<Registry>) decltype(auto) emplace(Args &&...args) const {
+        static_assert(in_scope<Type>, "handle::emplace: the type is not in the scope of this handle view");
         return target("handle::emplace: the handle has no registry")
             .template emplace<Type>(entt, std::forward<Args>(args)...);
     }
@@ -144,6 +150,7 @@ public:
     /// Replaces the entity's Type if it has one, emplaces it otherwise.
     template<typename Type, typename... Args>
     requires(!std::is_const_v<Registry>) decltype(auto) emplace_or_replace(Args &&...args) const {
+        static_assert(in_scope<Type>, "handle::emplace_or_replace: the type is not in the scope of this handle view");
         return target("handle::emplace_or_replace: the handle has no registry")
             .template emplace_or_replace<Type>(entt, std::forward<Args>(args)...);
     }
@@ -151,6 +158,7 @@ public:
     /// Calls each function on the entity's Type, then notifies the update.
     template<typename Type, typename... Func>
     requires(!std::is_const_v<Registry>) decltype(auto) patch(Func &&...func) const {
+        static_assert(in_scope<Type>, "handle::patch: the type is not in the scope of this handle view");
         return target("handle::patch: the handle has no registry")
             .template patch<Type>(entt, std::forward<Func>(func)...);
     }
@@ -158,6 +166,7 @@ public:
     /// Assigns a new Type built from args to the entity, then notifies the update.
     template<typename Type, typename... Args>
     requires(!std::is_const_v<Registry>) decltype(auto) replace(Args &&...args) const {
+        static_assert(in_scope<Type>, "handle::replace: the type is not in the scope of this handle view");
         return target("handle::replace: the handle has no registry")
             .template replace<Type>(entt, std::forward<Args>(args)...);
     }
@@ -165,21 +174,25 @@ public:
     /// Removes the listed components the entity has. Returns how many were removed.
     template<typename... Type>
     requires(!std::is_const_v<Registry>) size_type remove()
-    const { return target("handle::remove: the handle has no registry").template remove<Type...>(entt); }
+    const {
+        static_assert((in_scope<Type> && ...), "handle::remove: a type is not in the scope of this handle view");
+        return target("handle::remove: the handle has no registry").template remove<Type...>(entt);
+    }
 
     /// Removes the listed components; the entity must have every one of them.
     template<typename... Type>
     requires(!std::is_const_v<Registry>) void erase() const {
+        static_assert((in_scope<Type> && ...), "handle::erase: a type is not in the scope of this handle view");
         target("handle::erase: the handle has no registry").template erase<Type...>(entt);
     }
 
-    /// True if the entity has every listed component.
+    /// True if the entity has every listed component (any type, whatever the scope).
     template<typename... Type>
     [[nodiscard]] decltype(auto) all_of() const {
         return target("handle::all_of: the handle has no registry").template all_of<Type...>(entt);
     }
 
-    /// True if the entity has at least one listed component.
+    /// True if the entity has at least one listed component (any type, whatever the scope).
     template<typename... Type>
     [[nodiscard]] decltype(auto) any_of() const {
         return target("handle::any_of: the handle has no registry").template any_of<Type...>(entt);
@@ -188,33 +201,50 @@ public:
     /// The listed components: a reference for one type, a tuple for several (read-only through a const registry).
     template<typename... Type>
     [[nodiscard]] decltype(auto) get() const {
+        static_assert((in_scope<std::remove_const_t<Type>> && ...),
+                      "handle::get: a type is not in the scope of this handle view");
         return target("handle::get: the handle has no registry").template get<Type...>(entt);
+    }
+
+    /// The entity's Type, created from args if the entity does not have one yet.
+    template<typename Type, typename... Args>
+    requires(!std::is_const_v<Registry>) [[nodiscard]] decltype(auto) get_or_emplace(Args &&...args) const {
+        static_assert(in_scope<Type>, "handle::get_or_emplace: the type is not in the scope of this handle view");
+        return target("handle::get_or_emplace: the handle has no registry")
+            .template get_or_emplace<Type>(entt, std::forward<Args>(args)...);
     }
 
     /// Pointers to the listed components, nullptr for the missing ones.
     template<typename... Type>
     [[nodiscard]] auto try_get() const {
+        static_assert((in_scope<std::remove_const_t<Type>> && ...),
+                      "handle::try_get: a type is not in the scope of this handle view");
         return target("handle::try_get: the handle has no registry").template try_get<Type...>(entt);
     }
 
     /// True if the entity has no component.
     [[nodiscard]] bool orphan() const { return target("handle::orphan: the handle has no registry").orphan(entt); }
 
-    /// True if both handles refer to the same registry object and the same entity.
-    template<typename Other>
+    /// True if both handles refer to the same registry object and the same entity, whatever their scopes.
+    template<typename Other, typename... Args>
     requires std::is_same_v<typename Other::entity_type, entity_type>
-    [[nodiscard]] bool operator==(const basic_handle<Other> &other) const noexcept {
+    [[nodiscard]] bool operator==(const basic_handle<Other, Args...> &other) const noexcept {
         return static_cast<const void *>(reg) == static_cast<const void *>(other.registry()) && entt == other.entity();
     }
 
     /// True if the handle's entity is null, whatever its registry.
     [[nodiscard]] constexpr bool operator==(const null_t other) const noexcept { return other == entt; }
 
-    /// A read-only handle on the same registry and entity; a handle without registry gives an invalid handle.
-    template<typename Other>
-    requires(std::is_same_v<Other, const Registry> && !std::is_same_v<Other, Registry>) [[nodiscard]]
-    operator basic_handle<Other>() const noexcept {
-        return (reg == nullptr) ? basic_handle<Other>{} : basic_handle<Other>{*reg, entt};
+    /// The same registry and entity as a read-only handle, or as a handle view over some of the types in scope (a
+    /// handle without scope converts to any handle view). A handle without registry gives an invalid handle.
+    template<typename Other, typename... Args>
+    requires(std::is_same_v<std::remove_const_t<Other>, std::remove_const_t<Registry>> &&
+             (std::is_const_v<Other> ||
+              !std::is_const_v<Registry>)&&!std::is_same_v<basic_handle<Other, Args...>, basic_handle>) [[nodiscard]]
+    operator basic_handle<Other, Args...>() const noexcept {
+        static_assert(sizeof...(Scope) == 0u || (sizeof...(Args) != 0u && (in_scope<Args> && ...)),
+                      "handle: a handle view converts only to a handle view over some of its own types");
+        return (reg == nullptr) ? basic_handle<Other, Args...>{} : basic_handle<Other, Args...>{*reg, entt};
     }
 
 private:

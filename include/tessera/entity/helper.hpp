@@ -1,5 +1,5 @@
-// Small helpers around the registry: the owner of a component instance, member functions as listeners and a
-// builder that connects several listeners in one expression.
+// Small helpers around the registry: conversions to views and groups, the owner of a component instance, member
+// functions as listeners and a builder that connects several listeners in one expression.
 #ifndef TESSERA_ENTITY_HELPER_HPP
 #define TESSERA_ENTITY_HELPER_HPP
 
@@ -84,6 +84,46 @@ private:
 /// Deduction guide.
 template<typename Registry>
 as_view(Registry &) -> as_view<Registry>;
+
+/// Converts to any group of a registry: the group is built by calling registry.group with the element types of the
+/// target group, or, for a const registry, found with group_if_exists (an invalid group if there is none). The
+/// organizer resolves group parameters this way.
+template<typename Registry>
+class as_group {
+    template<typename... Owned, typename... Get, typename... Exclude>
+    [[nodiscard]] auto build(owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>) const {
+        if constexpr (std::is_const_v<Registry>) {
+            return source->template group_if_exists<typename Owned::element_type...>(
+                get_t<typename Get::element_type...>{}, exclude_t<typename Exclude::element_type...>{});
+        } else {
+            return source->template group<constness_as_t<typename Owned::element_type, Owned>...>(
+                get_t<constness_as_t<typename Get::element_type, Get>...>{},
+                exclude_t<constness_as_t<typename Exclude::element_type, Exclude>...>{});
+        }
+    }
+
+public:
+    /// The registry type.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename Registry::entity_type;
+
+    /// Wraps a registry, which must outlive the object.
+    as_group(registry_type &ref) noexcept : source{&ref} {}
+
+    /// The group over the given storages.
+    template<typename Owned, typename Get, typename Exclude>
+    operator basic_group<Owned, Get, Exclude>() const {
+        return build(Owned{}, Get{}, Exclude{});
+    }
+
+private:
+    registry_type *source{};
+};
+
+/// Deduction guide.
+template<typename Registry>
+as_group(Registry &) -> as_group<Registry>;
 
 /// The entity that owns instance in storage, or null if instance is not one of the storage's elements. Scans the
 /// page table: O(number of pages).

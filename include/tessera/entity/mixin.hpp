@@ -28,17 +28,18 @@ namespace internal {
 template<typename Type>
 using basic_registry_of = basic_registry<typename Type::entity_type, typename Type::base_type::allocator_type>;
 
-/// Takes the registry out of a value handed over by bind(), if it is one.
-template<typename Registry, typename Type>
-[[nodiscard]] Registry *bound_registry(any &value) noexcept {
+/// Takes the registry out of a value handed over by bind(), if it is one. A derived registry handed over as its
+/// base is converted by `down`, a lambda of the mixin: the mixin may be a friend of a registry that derives
+/// privately, this function is not.
+template<typename Registry, typename Type, typename Down>
+[[nodiscard]] Registry *bound_registry(any &value, Down down) noexcept {
     using base_registry = basic_registry_of<Type>;
 
     if (auto *reg = any_cast<Registry>(&value); reg) {
         return reg;
     } else if constexpr (!std::is_same_v<Registry, base_registry>) {
-        // a derived registry type handed over as its base
         if (auto *base = any_cast<base_registry>(&value); base) {
-            return static_cast<Registry *>(base);
+            return down(base);
         }
     }
 
@@ -144,7 +145,9 @@ protected:
 
     /// Takes the registry this storage belongs to.
     void bind_any(any value) noexcept override {
-        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(
+                value, [](basic_registry_type *base) { return static_cast<owner_type *>(base); });
+            reg) {
             owner = reg;
         }
 
@@ -371,14 +374,19 @@ class basic_reactive_mixin : public Type {
         }
     }
 
-    /// Hands the registry over to Candidate as the owner type: pools publish their own registry type, which is
-    /// the base of a derived owner.
-    template<auto Candidate>
-    static void relay(basic_reactive_mixin &self, basic_registry_type &reg,
-                      const typename underlying_type::entity_type entt) {
+    /// Hands the registry over to Candidate as the owner type: a pool publishes the registry type of its own
+    /// signal mixin (basic_registry by default), which is a base of the owner, or derives from it, or both derive
+    /// from the same basic_registry.
+    template<auto Candidate, typename Published>
+    static void relay(basic_reactive_mixin &self, Published &reg, const typename underlying_type::entity_type entt) {
         delegate<void(owner_type &, const typename underlying_type::entity_type)> func{};
         func.template connect<Candidate>(self);
-        func(static_cast<owner_type &>(reg), entt);
+
+        if constexpr (std::is_base_of_v<owner_type, Published> || std::is_base_of_v<Published, owner_type>) {
+            func(static_cast<owner_type &>(reg), entt);
+        } else {
+            func(static_cast<owner_type &>(static_cast<basic_registry_type &>(reg)), entt);
+        }
     }
 
     template<event Event, typename Clazz>
@@ -399,11 +407,14 @@ class basic_reactive_mixin : public Type {
 
     template<event Event, typename Clazz, auto Candidate>
     basic_reactive_mixin &observe(const id_type id) {
+        // the registry type the observed pool publishes, which pools of a custom storage_type may choose
+        using published =
+            typename std::remove_cvref_t<decltype(owner_or_assert().template storage<Clazz>(id))>::registry_type;
         constexpr auto listener = [] {
-            if constexpr (std::is_same_v<owner_type, basic_registry_type>) {
+            if constexpr (std::is_same_v<owner_type, published>) {
                 return Candidate;
             } else {
-                return &basic_reactive_mixin::relay<Candidate>;
+                return &basic_reactive_mixin::relay<Candidate, published>;
             }
         }();
 
@@ -415,7 +426,9 @@ class basic_reactive_mixin : public Type {
 protected:
     /// Takes the registry this storage belongs to.
     void bind_any(any value) noexcept override {
-        if (auto *reg = internal::bound_registry<owner_type, Type>(value); reg) {
+        if (auto *reg = internal::bound_registry<owner_type, Type>(
+                value, [](basic_registry_type *base) { return static_cast<owner_type *>(base); });
+            reg) {
             owner = reg;
         }
 

@@ -32,7 +32,8 @@ struct organizer_param {
     // anything else is a context variable
     using type = std::remove_cvref_t<Param>;
     static_assert(std::is_lvalue_reference_v<Param>,
-                  "organizer: task parameters are Registry &, a view by value, or context variables by reference");
+                  "organizer: task parameters are Registry &, a view or a group by value, or context variables by "
+                  "reference");
     static constexpr bool uses_registry = false;
     static constexpr bool writes_registry = false;
     static constexpr bool read_only = std::is_const_v<std::remove_reference_t<Param>>;
@@ -86,8 +87,42 @@ struct organizer_param<basic_view<get_t<Get...>, exclude_t<Exclude...>>, Registr
     static basic_view<get_t<Get...>, exclude_t<Exclude...>> resolve(Registry &reg) { return as_view{reg}; }
 };
 
+template<typename... Owned, typename... Get, typename... Exclude, typename Registry>
+struct organizer_param<basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>>, Registry> {
+    using group_type = basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>>;
+    static constexpr bool uses_registry = false;
+    static constexpr bool writes_registry = false;
+
+    // as for views, the constness of each storage says whether the task writes it; excluded types are only read
+    static void collect(std::vector<organizer_access> &out) {
+        (out.push_back({&type_id<typename Owned::element_type>(), std::is_const_v<Owned>}), ...);
+        (out.push_back({&type_id<typename Get::element_type>(), std::is_const_v<Get>}), ...);
+        (out.push_back({&type_id<typename Exclude::element_type>(), true}), ...);
+    }
+
+    // creating a group arranges its owned pools: it happens here, before tasks run concurrently
+    static void prepare(Registry &reg) { static_cast<void>(resolve(reg)); }
+
+    static group_type resolve(Registry &reg) { return as_group{reg}; }
+};
+
+template<typename>
+inline constexpr bool is_view_or_group_v = false;
+
+template<typename... Args>
+inline constexpr bool is_view_or_group_v<basic_view<Args...>> = true;
+
+template<typename... Args>
+inline constexpr bool is_view_or_group_v<basic_group<Args...>> = true;
+
 template<typename Param, typename Registry>
 struct organizer_param<const Param, Registry> : organizer_param<Param, Registry> {};
+
+// a view or a group taken by const reference binds to the object the organizer builds
+template<typename Param, typename Registry>
+requires is_view_or_group_v<Param>
+struct organizer_param<const Param &, Registry> : organizer_param<Param, Registry> {
+};
 
 /// Which parameters a candidate's payload takes first: none, or the instance/payload of a bound task.
 template<typename Candidate, typename Payload>

@@ -36,7 +36,8 @@ namespace tessera {
 
 namespace internal {
 
-/// Iterator over the (name, pool) pairs of a registry. Pairs are returned by value.
+/// Iterator over the (name, pool) pairs of a registry. Pairs are returned by value. Random access, like the
+/// vector of pools it walks; an iterator over writable pools converts to one over read-only pools.
 template<typename It, typename Common>
 class registry_storage_iterator final {
     template<typename, typename>
@@ -48,11 +49,17 @@ public:
     using reference = value_type;
     using difference_type = std::ptrdiff_t;
     using iterator_category = std::input_iterator_tag;
-    using iterator_concept = std::forward_iterator_tag;
+    using iterator_concept = std::random_access_iterator_tag;
 
     constexpr registry_storage_iterator() noexcept = default;
 
     constexpr registry_storage_iterator(It iter) noexcept : it{iter} {}
+
+    /// Converts an iterator over writable pools into one over read-only pools.
+    template<typename Other>
+    requires(!std::is_same_v<Other, Common> && std::is_same_v<const Other, Common>) constexpr registry_storage_iterator(
+        const registry_storage_iterator<It, Other> &other) noexcept
+        : it{other.it} {}
 
     constexpr registry_storage_iterator &operator++() noexcept { return ++it, *this; }
 
@@ -62,13 +69,62 @@ public:
         return before;
     }
 
-    [[nodiscard]] constexpr reference operator*() const noexcept { return {it->first, *it->second}; }
+    constexpr registry_storage_iterator &operator--() noexcept { return --it, *this; }
+
+    constexpr registry_storage_iterator operator--(int) noexcept {
+        registry_storage_iterator before = *this;
+        --*this;
+        return before;
+    }
+
+    constexpr registry_storage_iterator &operator+=(const difference_type value) noexcept {
+        it += value;
+        return *this;
+    }
+
+    constexpr registry_storage_iterator &operator-=(const difference_type value) noexcept {
+        it -= value;
+        return *this;
+    }
+
+    [[nodiscard]] constexpr registry_storage_iterator operator+(const difference_type value) const noexcept {
+        return registry_storage_iterator{it + value};
+    }
+
+    [[nodiscard]] friend constexpr registry_storage_iterator operator+(const difference_type value,
+                                                                       const registry_storage_iterator &iter) noexcept {
+        return iter + value;
+    }
+
+    [[nodiscard]] constexpr registry_storage_iterator operator-(const difference_type value) const noexcept {
+        return registry_storage_iterator{it - value};
+    }
+
+    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
+        return {it[value].first, *it[value].second};
+    }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
 
     [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
 
-    [[nodiscard]] friend constexpr bool operator==(const registry_storage_iterator &lhs,
-                                                   const registry_storage_iterator &rhs) noexcept {
-        return lhs.it == rhs.it;
+    /// Distance between two iterators of the same registry, whatever the constness of their pools.
+    template<typename Other>
+    [[nodiscard]] constexpr difference_type
+    operator-(const registry_storage_iterator<It, Other> &other) const noexcept {
+        return it - other.it;
+    }
+
+    /// Equal when they designate the same pool, whatever the constness of their pools.
+    template<typename Other>
+    [[nodiscard]] constexpr bool operator==(const registry_storage_iterator<It, Other> &other) const noexcept {
+        return it == other.it;
+    }
+
+    /// Ordered as the pools they designate.
+    template<typename Other>
+    [[nodiscard]] constexpr auto operator<=>(const registry_storage_iterator<It, Other> &other) const noexcept {
+        return it <=> other.it;
     }
 
 private:
@@ -185,6 +241,9 @@ public:
         const auto it = ctx.find(id);
         return (it != ctx.cend()) && (it->second.info() == type_id<Type>());
     }
+
+    /// Destroys every variable (aliases only stop referring to their objects).
+    void clear() noexcept { ctx.clear(); }
 
 private:
     container_type ctx;
@@ -518,6 +577,33 @@ public:
     /// Iterable of (name, const pool &) pairs over every pool; the entity storage is not included.
     [[nodiscard]] const_iterable storage() const noexcept { return {pools.cbegin(), pools.cend()}; }
 
+    /// Destroys the pool named `id`, if there is one, without firing its destroy signals. Returns whether a pool
+    /// was destroyed. Views, groups and references that use the pool become invalid; a pool a group uses cannot be
+    /// discarded, nor can the entity storage (it is never named).
+    bool reset(const id_type id) {
+        const auto found = index.find(id);
+
+        if (found == index.end()) {
+            return false;
+        }
+
+        const auto pos = found->second;
+        auto *const pool = pools[pos].second.get();
+        TESSERA_ASSERT(
+            std::none_of(groups.cbegin(), groups.cend(),
+                         [pool](const auto &entry) { return entry.second->uses(static_cast<const void *>(pool)); }),
+            "reset: a group uses this pool; pools of groups live as long as the registry");
+        std::replace(by_index.begin(), by_index.end(), pool, static_cast<base_type *>(nullptr));
+        index.erase(found);
+
+        for (auto &&entry : index) {
+            entry.second -= static_cast<size_type>(entry.second > pos);
+        }
+
+        pools.erase(pools.begin() + static_cast<typename pool_container_type::difference_type>(pos));
+        return true;
+    }
+
     /// True if the identifier is in use with exactly this version.
     [[nodiscard]] bool valid(const entity_type entt) const {
         return entities.contains(entt) && (entities.index(entt) < entities.free_list());
@@ -731,6 +817,25 @@ public:
     void erase(It first, It last) {
         for (; first != last; ++first) {
             erase<Type, Other...>(*first);
+        }
+    }
+
+    /// Removes the entity from every pool that contains it and for which func(name, const pool &) returns true.
+    /// Only the pools that contain the entity are passed to func. Pools created meanwhile (by listeners) are not
+    /// visited.
+    template<typename Func>
+    void erase_if(const entity_type entt, Func func) {
+        // by position: listeners may create pools, at the back (not visited) or, for reactive pools, in front, which
+        // moves the pools still to visit as far as the current one moved
+        for (size_type pos{}, last = pools.size(); pos < last; ++pos) {
+            if (auto *curr = pools[pos].second.get();
+                curr->contains(entt) && func(pools[pos].first, std::as_const(*curr))) {
+                curr->erase(entt);
+
+                for (; pools[pos].second.get() != curr; ++pos) {
+                    ++last;
+                }
+            }
         }
     }
 

@@ -189,6 +189,14 @@ public:
         skip_holes();
     }
 
+    /// Converts an iterator over writable elements into one over read-only elements.
+    template<typename... Args>
+    requires(sizeof...(Args) == sizeof...(Other) && !std::is_same_v<std::tuple<Args...>, std::tuple<Other...>> &&
+             (std::is_convertible_v<const Args &, Other> &&
+              ...)) constexpr extended_storage_iterator(const extended_storage_iterator<SkipHoles, It, Args...> &other)
+        : it{std::apply([](const auto &...curr) { return std::tuple<It, Other...>{curr...}; }, other.it)},
+          last{other.last} {}
+
     constexpr extended_storage_iterator &operator++() {
         std::apply([](auto &...curr) { (++curr, ...); }, it);
         skip_holes();
@@ -214,7 +222,7 @@ public:
     [[nodiscard]] friend constexpr bool
     operator==(const extended_storage_iterator &lhs,
                const extended_storage_iterator<SkipHoles, It, Args...> &rhs) noexcept {
-        return std::get<0>(lhs.it) == std::get<0>(rhs.it);
+        return std::get<0>(lhs.it) == rhs.base();
     }
 
 private:

@@ -158,6 +158,10 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
         return value_type{walk.current(), walk.template get<Index>()...};
     }
 
+    // the view's own iterator type: a single storage without holes iterates its packed array directly
+    static constexpr bool packed_base =
+        sizeof...(Get) == 1u && sizeof...(Exclude) == 0u && !(walk_traits<Get>::holes || ...);
+
 public:
     using value_type = decltype(value_of(typename walk_type::element_seq{}));
     using pointer = input_iterator_pointer<value_type>;
@@ -213,6 +217,12 @@ public:
     /// Arrow on the tuple.
     [[nodiscard]] pointer operator->() const { return operator*(); }
 
+    /// The view's entity iterator at the same entity: the view's begin() at the first tuple, its end() at the end.
+    /// Built on request; the walk does not keep one.
+    [[nodiscard]] auto base() const {
+        return make_base(std::index_sequence_for<Get...>{}, std::index_sequence_for<Exclude...>{});
+    }
+
     /// Equal when they designate the same position.
     [[nodiscard]] TESSERA_FORCE_INLINE friend bool operator==(const view_each_iterator &lhs,
                                                               const view_each_iterator &rhs) noexcept {
@@ -220,6 +230,37 @@ public:
     }
 
 private:
+    template<std::size_t... GetIndex, std::size_t... ExcludeIndex>
+    [[nodiscard]] auto make_base(std::index_sequence<GetIndex...>, std::index_sequence<ExcludeIndex...>) const {
+        const Common *lead = walk.leader();
+
+        if constexpr (packed_base) {
+            using base_iterator = typename Common::iterator;
+            return lead == nullptr ? base_iterator{} : lead->Common::end() - (walk.position() + 1);
+        } else {
+            using base_iterator = view_iterator<Common, sizeof...(Get) - 1u, sizeof...(Exclude)>;
+
+            if (lead == nullptr) {
+                return base_iterator{};
+            }
+
+            // the other get storages, in view order, without the lead (skipped once, as the view does)
+            std::array<const Common *, sizeof...(Get) - 1u> other{};
+            std::size_t next{};
+            bool skipped{};
+            const auto add = [&](const Common *pool) {
+                if (!skipped && pool == lead) {
+                    skipped = true;
+                } else if (next < other.size()) {
+                    other[next++] = pool;
+                }
+            };
+            (add(walk.template slot_pool<GetIndex>()), ...);
+            const std::array<const Common *, sizeof...(Exclude)> excl{walk.template exclude_pool<ExcludeIndex>()...};
+            return base_iterator{lead, other, excl, walk.position()};
+        }
+    }
+
     walk_type walk{};
 #if TESSERA_DEBUG_ITERATION
     walk_witness<Common, sizeof...(Get)> watch{};
