@@ -94,6 +94,18 @@ template<typename Type>
 template<typename Type>
 inline constexpr char type_anchor{};
 
+// The hash of a unit-local type mixes in the address of its anchor, known only at run time. It is computed once:
+// pools are looked up by hash, and hashing the name at every lookup cost more than the lookup itself.
+template<typename Type>
+[[nodiscard]] id_type unit_local_hash(const std::string_view name) noexcept {
+    static const id_type hash = [name] {
+        const auto address = reinterpret_cast<std::uintptr_t>(&type_anchor<Type>);
+        const auto *const bytes = reinterpret_cast<const unsigned char *>(&address);
+        return fnv1a<id_type>(bytes, sizeof(address), fnv1a<id_type>(name.data(), name.size()));
+    }();
+    return hash;
+}
+
 } // namespace internal
 
 /// A dense sequential number per type, assigned the first time the type asks for it.
@@ -132,9 +144,7 @@ struct type_hash final {
         if constexpr (name.empty()) {
             return type_index<Type>::value();
         } else if constexpr (internal::is_unit_local_name(name)) {
-            const auto address = reinterpret_cast<std::uintptr_t>(&internal::type_anchor<Type>);
-            const auto *const bytes = reinterpret_cast<const unsigned char *>(&address);
-            return internal::fnv1a<id_type>(bytes, sizeof(address), internal::fnv1a<id_type>(name.data(), name.size()));
+            return internal::unit_local_hash<Type>(name);
         } else {
             return internal::fnv1a<id_type>(name.data(), name.size());
         }
