@@ -74,7 +74,7 @@ template<typename Registry>
 class basic_handle {
     using underlying_iterator = typename decltype(std::declval<Registry &>().storage())::iterator;
 
-    [[nodiscard]] Registry &target(const char *message) const {
+    [[nodiscard]] Registry &target([[maybe_unused]] const char *message) const {
         TESSERA_ASSERT(reg != nullptr, message);
         return *reg;
     }
