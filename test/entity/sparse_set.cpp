@@ -1199,7 +1199,7 @@ TEST(sparse_set, other_identifier_types) {
     wide.erase(big);
     EXPECT_EQ(wide.free_list(), 0u);
     EXPECT_EQ(wide.data()[0], tessera::tombstone);
-    EXPECT_EQ(wide.extent(), 2u * page);
+    EXPECT_EQ(wide.extent(), (5000u / page + 1u) * page); // the pages up to the one of index 5000
     EXPECT_MISUSE(wide.push(wide_traits::construct(3u, 0xFFFFFFFFu)), "tombstone version");
 }
 
