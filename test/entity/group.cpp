@@ -1125,11 +1125,7 @@ TEST(GroupIteration, StoragesWithDifferentPageSizes) {
     // others; each group is made before the registry is filled and another one after, and each way of iterating is
     // compared with the reference before and after elements move
     namespace pages = tessera_test::mixed_pages;
-    using pages::default_paged;
-    using pages::large;
-    using pages::medium;
-    using pages::small;
-    using pages::stable;
+    using namespace tessera_test::mixed_pages; // the component types (pages::stable: this file has its own stable)
 
     const auto run = [](const auto make, const auto check) {
         for (const bool before : {true, false}) {
@@ -1179,8 +1175,8 @@ TEST(GroupIteration, StoragesWithDifferentPageSizes) {
         [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
             pages::expect_visits<small, medium, default_paged, large>(registry, ref, group, true);
         });
-    run([](tessera::registry &registry) { return registry.group<>(tessera::get<stable, large, small>); },
+    run([](tessera::registry &registry) { return registry.group<>(tessera::get<pages::stable, large, small>); },
         [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
-            pages::expect_visits<stable, large, small>(registry, ref, group, false);
+            pages::expect_visits<pages::stable, large, small>(registry, ref, group, false);
         });
 }
