@@ -1100,7 +1100,8 @@ TEST(sparse_set, misuse_on_push) {
         EXPECT_MISUSE(set.push(tessera::tombstone), "cannot be added");
         const auto batch = std::array{make(4u), static_cast<entity>(tessera::null)};
         EXPECT_MISUSE(set.push(batch.begin(), batch.end()), "the null identifier cannot be added");
-        EXPECT_TRUE(set.contains(make(4u)));
+        // the identifiers before the null one went in, when the misuse ran
+        EXPECT_EQ(set.contains(make(4u)), tessera_test::misuse_runs);
 
         if (policy == deletion_policy::swap_only) {
             EXPECT_MISUSE(set.push(make(1u)), "the identifier is already in use");

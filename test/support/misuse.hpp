@@ -6,6 +6,18 @@
 #include <gtest/gtest.h>
 #include <string>
 
+namespace tessera_test {
+
+/// False when EXPECT_MISUSE skips its statement (TESSERA_DISABLE_ASSERT), for checks of what a misuse left behind.
+inline constexpr bool misuse_runs =
+#if defined(TESSERA_DISABLE_ASSERT)
+    false;
+#else
+    true;
+#endif
+
+} // namespace tessera_test
+
 #if defined(TESSERA_DISABLE_ASSERT)
 // Every check is compiled out (the config-no-assert preset), so a misuse is no longer caught but undefined: the
 // statement still compiles, and is not run. The rest of the test runs as usual.
