@@ -54,9 +54,9 @@ enum class kind : std::uint8_t { none, player, enemy };
 // Not trivially copyable: goes through the serialize overloads below.
 struct named {
     std::string name;
-    float weight;
-    bool active;
-    kind type;
+    float weight{};
+    bool active{};
+    kind type{};
     bool operator==(const named &) const = default;
 };
 

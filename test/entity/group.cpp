@@ -1,4 +1,4 @@
-// Tests of groups: full-owning, partial-owning and non-owning (spec §11, §8.5, §16.60-64).
+// Tests of groups: full-owning, partial-owning and non-owning (docs/groups.md).
 #include "support/misuse.hpp"
 #include "support/mixed_pages.hpp"
 #include <algorithm>
@@ -44,7 +44,7 @@ void expect_aligned(tessera::registry &registry, const Group &group) {
 
 } // namespace
 
-// §16.60
+// full-owning groups keep the owned pools lined up
 TEST(Group, FullOwningKeepsOwnedPoolsAligned) {
     tessera::registry registry;
     auto group = registry.group<pos, vel>();
@@ -85,7 +85,7 @@ TEST(Group, FullOwningKeepsOwnedPoolsAligned) {
     expect_aligned(registry, group);
 }
 
-// §16.61
+// who is a member, for owned, get and excluded types
 TEST(Group, MembershipFollowsOwnedGetAndExcludedTypes) {
     tessera::registry registry;
     auto group = registry.group<pos>(tessera::get<vel>, tessera::exclude<hidden>);
@@ -195,7 +195,7 @@ TEST(Group, CreatedOverExistingDataFullOwningIsAligned) {
     group.each([](const pos &p, const vel &v) { EXPECT_EQ(p.x, v.dx); });
 }
 
-// §16.62
+// sorting a group, and why the registry may not sort an owned pool
 TEST(Group, SortAffectsEveryCopyAndRegistrySortIsMisuse) {
     tessera::registry registry;
     auto group = registry.group<pos>(tessera::get<vel>);
@@ -260,7 +260,7 @@ TEST(Group, FullOwningSortRealignsEveryOwnedPool) {
     EXPECT_EQ(group.get<pos>(group.back()).x, 1);
 }
 
-// §16.63
+// two groups may not own the same type; equal requests share one handler
 TEST(Group, OwnershipConflictIsMisuseAndRequestsShareTheHandler) {
     tessera::registry registry;
     auto group = registry.group<pos>(tessera::get<vel>);
@@ -295,7 +295,7 @@ TEST(Group, OwnershipConflictIsMisuseAndRequestsShareTheHandler) {
     EXPECT_TRUE(group.empty() && plain.empty() && second.empty());
 }
 
-// §16.64
+// non-owning groups follow every change of their pools
 TEST(Group, NonOwningTracksExactly) {
     tessera::registry registry;
     auto group = registry.group<>(tessera::get<pos, vel>, tessera::exclude<hidden>);
@@ -588,7 +588,8 @@ TEST(Group, EachAcrossPages) {
     EXPECT_EQ(sum, expected);
 }
 
-// §9.6: removing the current entity's components while iterating the group visits every other entity once
+// iteration rule 2 (docs/thread_safety.md): removing the current entity's components while iterating the group
+// visits every other entity once
 TEST(Group, RemovingCurrentWhileIterating) {
     tessera::registry registry;
     auto full = registry.group<pos, vel>();
@@ -645,7 +646,8 @@ TEST(Group, RemovingCurrentWhileIterating) {
     EXPECT_TRUE(partial.empty());
 }
 
-// §9.6 rule 5: making entities join the group while iterating the group itself is safe, and they are not visited
+// iteration rule 5 (docs/thread_safety.md): making entities join the group while iterating the group itself is
+// safe, and they are not visited
 TEST(Group, JoiningWhileIteratingTheGroup) {
     tessera::registry registry;
     auto group = registry.group<pos>(tessera::get<vel>);
@@ -720,7 +722,8 @@ TEST(Group, ClearingPoolsAndRegistry) {
     EXPECT_TRUE(plain.empty());
     EXPECT_EQ(registry.storage<pos>().size(), 10u);
 
-    // collected first: joining a group while iterating one of its owned pools directly may invalidate (§9.6)
+    // collected first: joining a group while iterating one of its owned pools directly may invalidate (iteration
+    // rule 5, docs/thread_safety.md)
     const tessera::sparse_set &base = registry.storage<pos>();
     const std::vector<tessera::entity> ents{base.begin(), base.end()};
 
@@ -898,7 +901,7 @@ TEST(Group, NonOwningSortByIndexAndCustomAlgorithm) {
     EXPECT_EQ(seen, (std::vector<int>{5, 4, 3, 2, 1}));
 }
 
-// §9.6 rule 5: iterating a type the group does not own while entities join is safe too
+// iteration rule 5 (docs/thread_safety.md): iterating a type the group does not own while entities join is safe too
 TEST(Group, JoiningWhileIteratingAFreeType) {
     tessera::registry registry;
     auto group = registry.group<pos>(tessera::get<vel>);

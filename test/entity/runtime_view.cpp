@@ -1,5 +1,5 @@
 // Tests of basic_runtime_view: storages chosen at run time, the leading storage, exclusions, iteration in both
-// directions and allocator support (spec §10, §16.59).
+// directions and allocator support (docs/views.md, runtime views).
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <iterator>

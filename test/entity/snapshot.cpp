@@ -63,7 +63,7 @@ struct output_archive {
         log->emplace_back(value);
     }
 
-    log_type *log;
+    log_type *log{};
 };
 
 // Reads the values back in order; a value of another type than the one asked for throws std::bad_any_cast.
@@ -73,7 +73,7 @@ struct input_archive {
         value = std::any_cast<const Type &>(log->at(pos++));
     }
 
-    const log_type *log;
+    const log_type *log{};
     std::size_t pos{};
 };
 

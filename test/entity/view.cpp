@@ -1,5 +1,5 @@
 // Tests of basic_view: single-type and multi-type views, exclusions, storage injection, packs, constness and
-// the rules for changing storages while iterating (spec §9, §16.50-58).
+// the rules for changing storages while iterating (docs/views.md, docs/thread_safety.md).
 #include "support/misuse.hpp"
 #include "support/mixed_pages.hpp"
 #include <algorithm>
@@ -403,7 +403,7 @@ TEST(MultiView, GetAndConstness) {
     static_assert(std::is_same_v<decltype(view.storage<velocity>()), const tessera::storage_type_t<velocity> *>);
     static_assert(std::is_same_v<decltype(view.storage<0u>()), tessera::storage_type_t<position> *>);
 
-    // the statements of the manual that must compile
+    // the documented ways to spell get<>() must compile
     [[maybe_unused]] position &pos = view.get<position>(entt);
     [[maybe_unused]] const position &cpos = view.get<const position>(entt);
     [[maybe_unused]] const velocity &cvel = view.get<const velocity>(entt);
@@ -864,7 +864,7 @@ TEST(ViewIteration, ReverseIterationIsInsertionOrder) {
     EXPECT_EQ(reversed(collect(view)), entities);
 }
 
-// --- reactive storage views (§16.38) -------------------------------------------------------------------------
+// --- reactive storage views (docs/signals.md) -------------------------------------------------------------------
 
 TEST(ReactiveView, FiltersCollectedEntities) {
     using namespace tessera::literals;

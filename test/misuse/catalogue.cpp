@@ -140,7 +140,7 @@ TEST(MisuseSparseSet, IterationRules) {
                 registry.destroy(*it);
             }
         },
-        "was modified while iterating it in reverse (iteration rule 4");
+        "was modified while iterating it in reverse (see docs/thread_safety.md, iteration rule 4");
 
     static_cast<void>(registry.group<other>(tessera::get<comp>));
     std::vector<entity> others;

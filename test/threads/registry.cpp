@@ -1,4 +1,4 @@
-// Threads working on one registry the way the manual allows: each thread on its own component types (pools
+// Threads working on one registry the way docs/thread_safety.md allows: each thread on its own component types (pools
 // created beforehand), and many threads reading through views of a const registry. Run under ThreadSanitizer
 // (`tsan` preset), a data race in the library's read paths or in shared bookkeeping would be reported.
 #include <gtest/gtest.h>

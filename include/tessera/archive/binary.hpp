@@ -50,7 +50,7 @@ public:
     [[nodiscard]] archive_errc code() const noexcept { return error_code; }
 
 private:
-    archive_errc error_code;
+    archive_errc error_code{};
 };
 
 namespace internal {
@@ -195,7 +195,7 @@ public:
     }
 
 private:
-    std::vector<std::byte> *out;
+    std::vector<std::byte> *out{};
     std::size_t open{npos};
     bool finished{};
 };
@@ -204,11 +204,11 @@ private:
 /// sections; section<Type>(id) selects one; every read is bounds-checked. Errors throw archive_error.
 class binary_input_archive {
     struct entry {
-        std::uint64_t hash;
-        std::uint64_t id;
-        std::uint32_t elem_size;
-        std::size_t offset;
-        std::size_t length;
+        std::uint64_t hash{};
+        std::uint64_t id{};
+        std::uint32_t elem_size{};
+        std::size_t offset{};
+        std::size_t length{};
     };
 
     [[noreturn]] static void fail(const archive_errc errc, const char *message) { throw archive_error{errc, message}; }
@@ -332,7 +332,7 @@ public:
     }
 
 private:
-    std::span<const std::byte> bytes;
+    std::span<const std::byte> bytes{};
     std::vector<entry> sections{};
     std::size_t cursor{};
     std::size_t last{};

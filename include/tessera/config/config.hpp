@@ -6,23 +6,58 @@
 #include "version.hpp"
 #include <cstdint>
 
-/// TESSERA_ASSERT(condition, message): the check behind every precondition of the library.
-/// The default uses <cassert>, so it vanishes with NDEBUG. A user definition (for example one that
-/// throws) is kept. TESSERA_DISABLE_ASSERT turns every check off, even a user-defined one.
-#if defined(TESSERA_DISABLE_ASSERT)
-#    undef TESSERA_ASSERT
-#    define TESSERA_ASSERT(condition, message) (void(0))
-#elif !defined(TESSERA_ASSERT)
-#    include <cassert>
-#    define TESSERA_ASSERT(condition, message) assert(((condition) && (message)))
-#endif
-
-/// True when TESSERA_ASSERT checks something. Debug-only bookkeeping (such as the modification
-/// counters that catch invalidated iterators) is compiled only when this is 1.
+/// True when the default TESSERA_ASSERT checks: always, except under TESSERA_DISABLE_ASSERT and under NDEBUG without
+/// TESSERA_ASSERT_ALWAYS_ON. Read it, do not define it. It may select what a function body does (how a message is
+/// built), never a member, a base class or an exception specification: see TESSERA_DEBUG_ITERATION for that.
 #if defined(TESSERA_DISABLE_ASSERT) || (defined(NDEBUG) && !defined(TESSERA_ASSERT_ALWAYS_ON))
 #    define TESSERA_ASSERT_ENABLED 0
 #else
 #    define TESSERA_ASSERT_ENABLED 1
+#endif
+
+/// TESSERA_ASSERT(condition, message): the check behind every precondition of the library. The default prints
+/// `message` (a C string, often built at run time) with the file, line and function to stderr, then aborts; it
+/// vanishes when TESSERA_ASSERT_ENABLED is 0. A user definition (for example one that throws) is kept.
+/// TESSERA_DISABLE_ASSERT turns every check off, even a user-defined one.
+#if defined(TESSERA_DISABLE_ASSERT)
+#    undef TESSERA_ASSERT
+#    define TESSERA_ASSERT(condition, message) (void(0))
+#elif !defined(TESSERA_ASSERT) && !TESSERA_ASSERT_ENABLED
+#    define TESSERA_ASSERT(condition, message) (void(0))
+#elif !defined(TESSERA_ASSERT)
+#    include <cstdio>
+#    include <cstdlib>
+
+namespace tessera::internal {
+
+/// Reports a failed TESSERA_ASSERT and aborts. Out of line and cold, so that a check costs its call sites one
+/// test and one call, whatever the formatting.
+#    if defined(__GNUC__) || defined(__clang__)
+[[noreturn, gnu::cold, gnu::noinline]]
+#    else
+[[noreturn]]
+#    endif
+inline void
+assert_failure(const char *message, const char *file, const int line, const char *function) noexcept {
+    std::fprintf(stderr, "%s:%d: %s: tessera check failed: %s\n", file, line, function, message);
+    std::fflush(stderr);
+    std::abort();
+}
+
+} // namespace tessera::internal
+
+#    define TESSERA_ASSERT(condition, message)                                                                         \
+        ((condition) ? static_cast<void>(0)                                                                            \
+                     : ::tessera::internal::assert_failure((message), __FILE__, __LINE__, __func__))
+#endif
+
+/// TESSERA_DEBUG_ITERATION: 1 turns on the detection of iterations invalidated by a modification (the iteration rules
+/// of docs/thread_safety.md), 0 (the default) leaves it out. It adds members and a base class to sparse sets,
+/// storages and their iterators, to views' and groups' iterators: it changes the ABI, so every translation unit
+/// of a program must agree on it. A broken rule is reported through TESSERA_ASSERT, so nothing fires where that
+/// check is off (the bookkeeping is still kept).
+#ifndef TESSERA_DEBUG_ITERATION
+#    define TESSERA_DEBUG_ITERATION 0
 #endif
 
 /// The integer type of names: hashed strings, type hashes, pool and context-variable names.

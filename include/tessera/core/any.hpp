@@ -76,7 +76,7 @@ class basic_any {
 
         static void relocate(basic_any &to, basic_any &from) noexcept {
             if constexpr (fits_in_buffer<Type>) {
-                ::new (static_cast<void *>(to.storage)) Type(std::move(*get(from)));
+                ::new (static_cast<void *>(to.buffer.storage)) Type(std::move(*get(from)));
                 std::destroy_at(get(from));
             }
         }
@@ -124,17 +124,17 @@ class basic_any {
         if constexpr (fits_in_buffer<Type>) {
             if constexpr (std::is_aggregate_v<Type> &&
                           (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
-                ::new (static_cast<void *>(storage)) Type{std::forward<Args>(args)...};
+                ::new (static_cast<void *>(buffer.storage)) Type{std::forward<Args>(args)...};
             } else {
-                ::new (static_cast<void *>(storage)) Type(std::forward<Args>(args)...);
+                ::new (static_cast<void *>(buffer.storage)) Type(std::forward<Args>(args)...);
             }
             mode = any_policy::embedded;
         } else {
             if constexpr (std::is_aggregate_v<Type> &&
                           (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
-                instance = new Type{std::forward<Args>(args)...};
+                buffer.instance = new Type{std::forward<Args>(args)...};
             } else {
-                instance = new Type(std::forward<Args>(args)...);
+                buffer.instance = new Type(std::forward<Args>(args)...);
             }
             mode = any_policy::dynamic;
         }
@@ -151,7 +151,7 @@ class basic_any {
             using referenced = std::remove_reference_t<Type>;
             // Binding to Type first rejects aliases that would drop a const.
             referenced &target = (std::forward<Args>(args), ...);
-            instance = std::addressof(target);
+            buffer.instance = std::addressof(target);
             mode = std::is_const_v<referenced> ? any_policy::cref : any_policy::ref;
             vtable = &handler<std::remove_cv_t<referenced>>::vtable;
         } else {
@@ -164,11 +164,11 @@ class basic_any {
         if (other.mode == any_policy::embedded) {
             other.vtable->relocate(*this, other);
         } else {
-            instance = other.instance;
+            buffer.instance = other.buffer.instance;
         }
         vtable = std::exchange(other.vtable, nullptr);
         mode = std::exchange(other.mode, any_policy::empty);
-        other.instance = nullptr;
+        other.buffer.instance = nullptr;
     }
 
 public:
@@ -245,7 +245,7 @@ public:
 
     /// Address of the value, or null if empty.
     [[nodiscard]] const void *data() const noexcept {
-        return mode == any_policy::embedded ? static_cast<const void *>(storage) : instance;
+        return mode == any_policy::embedded ? static_cast<const void *>(buffer.storage) : buffer.instance;
     }
 
     /// Address of the value, or null if empty or a const alias.
@@ -303,7 +303,7 @@ public:
         if (owner()) {
             vtable->destroy(*this);
         }
-        instance = nullptr;
+        buffer.instance = nullptr;
         vtable = nullptr;
         mode = any_policy::empty;
     }
@@ -320,7 +320,7 @@ public:
     [[nodiscard]] basic_any as_ref() noexcept {
         basic_any alias{};
         if (vtable != nullptr) {
-            alias.instance = std::as_const(*this).data();
+            alias.buffer.instance = std::as_const(*this).data();
             alias.vtable = vtable;
             alias.mode = mode == any_policy::cref ? any_policy::cref : any_policy::ref;
         }
@@ -331,7 +331,7 @@ public:
     [[nodiscard]] basic_any as_ref() const noexcept {
         basic_any alias{};
         if (vtable != nullptr) {
-            alias.instance = data();
+            alias.buffer.instance = data();
             alias.vtable = vtable;
             alias.mode = any_policy::cref;
         }
@@ -345,10 +345,14 @@ public:
     [[nodiscard]] any_policy policy() const noexcept { return mode; }
 
 private:
-    union {
-        const void *instance{};
+    // A named union, so that every constructor visibly initializes it (the pointer; the bytes are written by the
+    // placement new of an embedded value).
+    union buffer_type {
+        const void *instance;
         alignas(Align) std::byte storage[Len + static_cast<std::size_t>(Len == 0u)];
     };
+
+    buffer_type buffer{nullptr};
     const vtable_type *vtable{};
     any_policy mode{any_policy::empty};
 };

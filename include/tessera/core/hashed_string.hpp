@@ -125,9 +125,9 @@ public:
     }
 
 private:
-    const value_type *str_;
-    size_type len_;
-    hash_type hash_;
+    const value_type *str_{};
+    size_type len_{};
+    hash_type hash_{};
 };
 
 /// Deduces the character type from a pointer and a length.

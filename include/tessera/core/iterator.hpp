@@ -84,7 +84,7 @@ public:
     [[nodiscard]] constexpr bool operator==(const iota_iterator &) const noexcept = default;
 
 private:
-    value_type current;
+    value_type current{};
 };
 
 /// A range made of an iterator and a sentinel, as returned by every `each()` of the library.
@@ -120,8 +120,8 @@ struct iterable_adaptor final {
     [[nodiscard]] constexpr sentinel cend() const noexcept { return end(); }
 
 private:
-    It first;
-    Sentinel last;
+    It first{};
+    Sentinel last{};
 };
 
 } // namespace tessera

@@ -166,9 +166,9 @@ struct type_info final {
     [[nodiscard]] constexpr auto operator<=>(const type_info &other) const noexcept { return index_ <=> other.index_; }
 
 private:
-    id_type index_;
-    id_type hash_;
-    std::string_view name_;
+    id_type index_{};
+    id_type hash_{};
+    std::string_view name_{};
 };
 
 /// The type_info of a type; cv-qualifiers and references are ignored. The object lives as long as the program.

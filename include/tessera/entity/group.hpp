@@ -12,6 +12,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include "sparse_set.hpp"
 #include <algorithm>
 #include <array>
@@ -256,9 +257,9 @@ public:
     constexpr group_each_iterator(It from, std::tuple<Owned *...> opools, std::tuple<Get *...> gpools) noexcept
         : it{from}, owned{opools}, pools{gpools} {}
 
-    constexpr group_each_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) { return ++it, *this; }
+    constexpr group_each_iterator &operator++() { return ++it, *this; }
 
-    constexpr group_each_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr group_each_iterator operator++(int) {
         const group_each_iterator orig = *this;
         return ++(*this), orig;
     }
@@ -732,7 +733,7 @@ public:
             using elements_type =
                 typename internal::group_each_iterator<iterator, owned_t<>, get_t<Get...>>::value_type;
             constexpr bool with_entity = internal::group_applicable<Func, elements_type>();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
             // the get pools first, so that the message names a component type rather than the group's own set
             auto witness = std::apply(
                 [&set](auto *...cpool) {
@@ -764,7 +765,7 @@ public:
                         const auto entt = set.data()[pos];
                         internal::group_invoke<with_entity>(func, entt,
                                                             internal::group_block_elements(cursors, pos - first));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                         witness.check(entt);
 #endif
                     }
@@ -773,7 +774,7 @@ public:
                         --pos;
                         const auto entt = set.data()[pos];
                         internal::group_invoke<with_entity>(func, entt, internal::group_get_all(pools, entt, pos));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                         witness.check(entt);
 #endif
                     }
@@ -844,7 +845,7 @@ private:
         };
     }
 
-    handler *descriptor;
+    handler *descriptor{};
 };
 
 /// Owning group (full-owning without get types, partial-owning with them): positions [0, size()) of every
@@ -1018,7 +1019,7 @@ public:
         // pages never move, so pointers into them stay valid even if func makes a storage grow
         constexpr auto block = internal::group_block_size<Owned..., Get...>();
         const common_type &lead = descriptor->handle();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         auto witness = std::apply(
             [](auto *...cpool) {
                 return internal::iteration_witness<common_type, sizeof...(Owned) + sizeof...(Get)>{"group::each",
@@ -1048,7 +1049,7 @@ public:
                 TESSERA_UNROLL_LOOP
                 for (auto pos = last; pos != first;) {
                     --pos;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     const auto current = lead.data()[pos];
 #endif
                     auto elems = std::tuple_cat(internal::group_block_elements(cursors, pos - first),
@@ -1059,7 +1060,7 @@ public:
                     } else {
                         std::apply(func, std::move(elems));
                     }
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(current, pos);
 #endif
                 }
@@ -1071,7 +1072,7 @@ public:
                         func, entt,
                         std::tuple_cat(internal::group_block_elements(cursors, pos - first),
                                        internal::group_get_all(gpools, entt, pos)));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(entt, pos);
 #endif
                 }
@@ -1135,7 +1136,7 @@ private:
         };
     }
 
-    handler *descriptor;
+    handler *descriptor{};
 };
 
 } // namespace tessera

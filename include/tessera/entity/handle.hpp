@@ -61,9 +61,9 @@ private:
         }
     }
 
-    Entity entt;
-    It it;
-    It last;
+    Entity entt{null};
+    It it{};
+    It last{};
 };
 
 } // namespace internal
@@ -216,8 +216,8 @@ public:
     }
 
 private:
-    registry_type *reg;
-    entity_type entt;
+    registry_type *reg{};
+    entity_type entt{null};
 };
 
 /// Deduces the registry type from the arguments.

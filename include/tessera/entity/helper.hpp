@@ -77,7 +77,7 @@ public:
     }
 
 private:
-    registry_type *reg;
+    registry_type *reg{};
 };
 
 /// Deduction guide.
@@ -156,7 +156,7 @@ struct sigh_helper<Registry> {
     [[nodiscard]] registry_type &registry() noexcept { return *bucket; }
 
 private:
-    registry_type *bucket;
+    registry_type *bucket{};
 };
 
 /// Connects listeners to the signals of one pool of Type; each call returns the helper, so calls chain.
@@ -191,7 +191,7 @@ struct sigh_helper<Registry, Type> final : sigh_helper<Registry> {
     }
 
 private:
-    id_type name;
+    id_type name{};
 };
 
 /// Deduces the registry type.

@@ -316,7 +316,7 @@ public:
     }
 
 private:
-    owner_type *owner;
+    owner_type *owner{};
     sigh_type construction;
     sigh_type destruction;
     sigh_type update;
@@ -519,7 +519,7 @@ public:
     }
 
 private:
-    owner_type *owner;
+    owner_type *owner{};
     container_type conn;
 };
 

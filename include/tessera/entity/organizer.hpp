@@ -22,8 +22,8 @@ namespace internal {
 
 /// A resource a task touches and whether it writes it.
 struct organizer_access {
-    const type_info *info;
-    bool read_only;
+    const type_info *info{};
+    bool read_only{};
 };
 
 /// How a task parameter is resolved and which resources it stands for.
@@ -175,13 +175,13 @@ private:
     using prepare_type = void(Registry &);
 
     struct task {
-        std::vector<internal::organizer_access> resources;
-        bool writes_registry;
-        const char *name;
-        const void *payload;
-        function_type *callback;
-        prepare_type *prepare;
-        const type_info *info;
+        std::vector<internal::organizer_access> resources{};
+        bool writes_registry{};
+        const char *name{};
+        const void *payload{};
+        function_type *callback{};
+        prepare_type *prepare{};
+        const type_info *info{};
     };
 
     template<typename Params, typename... Req>

@@ -67,7 +67,7 @@ public:
     }
 
 private:
-    It it;
+    It it{};
 };
 
 /// The context variables of a registry: a map from names to type-erased values. Values live on the heap, so

@@ -97,9 +97,9 @@ public:
     }
 
 private:
-    const Container *pools;
-    const Container *filter;
-    iterator_type it;
+    const Container *pools{};
+    const Container *filter{};
+    iterator_type it{};
 };
 
 } // namespace internal

@@ -148,7 +148,7 @@ public:
     }
 
 private:
-    const registry_type *reg;
+    const registry_type *reg{};
 };
 
 /// Loads a snapshot into an empty registry, restoring identifiers exactly (indices, versions, released ones).
@@ -275,7 +275,7 @@ private:
         entities.free_list(in_use);
     }
 
-    registry_type *reg;
+    registry_type *reg{};
 };
 
 /// Loads snapshots into a live registry, again and again: remote identifiers are mapped to local ones, and the
@@ -422,7 +422,7 @@ private:
     }
 
     map_type remloc;
-    registry_type *reg;
+    registry_type *reg{};
 };
 
 } // namespace tessera

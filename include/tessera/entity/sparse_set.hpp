@@ -9,6 +9,7 @@
 #include "../core/type_info.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -18,185 +19,14 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
-#if TESSERA_ASSERT_ENABLED
-#    include <array>
-#    include <cstdint>
-#    include <cstdlib>
-#    include <string>
-#    include <string_view>
-#endif
 
 namespace tessera {
 
 namespace internal {
 
-#if TESSERA_ASSERT_ENABLED
-/// Debug builds only: what a sparse set records so that iterations over it can tell whether they were invalidated
-/// (design in iteration_witness). Identifiers are kept as integers widened to 64 bits, so that iterators, which
-/// know their container but not the identifier type, can read the log too.
-class iteration_log {
-public:
-    /// How many swaps are remembered one by one. An observer that missed more takes them all as harmful. Owning
-    /// groups swap once per joining entity, so this is how many entities a callback may make join a group that
-    /// is being iterated.
-    static constexpr std::size_t swap_memory = 64u;
-
-    /// An empty log.
-    iteration_log() noexcept = default;
-
-    iteration_log(const iteration_log &) = delete;
-    iteration_log &operator=(const iteration_log &) = delete;
-
-    /// Virtual: the log is a base class of sparse sets.
-    virtual ~iteration_log() = default;
-
-    /// The number of removals and rearrangements so far. Additions and swaps do not count.
-    [[nodiscard]] std::size_t modifications() const noexcept { return changes; }
-
-    /// True if every modification after the count `seen` concerned the identifier `entt`, or if there was none.
-    [[nodiscard]] bool changed_only(const std::size_t seen, const std::uint64_t entt) const noexcept {
-        return changes == seen || (changes - seen <= same_run && last_changed == entt);
-    }
-
-    /// The number of swaps of packed positions so far (swap_elements, owning groups taking an entity in).
-    [[nodiscard]] std::size_t swap_count() const noexcept { return swaps; }
-
-    /// True if a swap after the count `seen` involved a position below `pos`, the positions that an iteration
-    /// currently at `pos` has yet to visit.
-    [[nodiscard]] bool swapped_below(const std::size_t seen, const std::size_t pos) const noexcept {
-        if (swaps - seen > swap_memory) {
-            return true;
-        }
-
-        for (auto count = seen; count != swaps; ++count) {
-            if (lower[count % swap_memory] < pos) {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    /// The name of the element type, for messages.
-    [[nodiscard]] virtual std::string_view logged_name() const noexcept = 0;
-
-    /// Writes the identifier at a packed position to `entt`; false if the position is out of range.
-    [[nodiscard]] virtual bool logged_entity(std::size_t pos, std::uint64_t &entt) const noexcept = 0;
-
-protected:
-    /// Records the removal (or the move to the released region) of an identifier.
-    void log_change(const std::uint64_t entt) noexcept {
-        same_run = (same_run != 0u && entt == last_changed) ? same_run + 1u : 1u;
-        last_changed = entt;
-        ++changes;
-    }
-
-    /// Records a change that may have moved any identifier: no iteration survives it.
-    void log_rearrangement() noexcept {
-        same_run = 0u;
-        ++changes;
-    }
-
-    /// Records the exchange of two packed positions.
-    void log_swap(const std::size_t lhs, const std::size_t rhs) noexcept {
-        if (lhs != rhs) {
-            // positions are below the entity mask, at most 32 bits
-            lower[swaps % swap_memory] = static_cast<std::uint32_t>(lhs < rhs ? lhs : rhs);
-            ++swaps;
-        }
-    }
-
-private:
-    std::size_t changes{};
-    std::size_t same_run{};
-    std::uint64_t last_changed{};
-    std::size_t swaps{};
-    std::array<std::uint32_t, swap_memory> lower{};
-};
-
-/// Debug builds only: raises the message of a broken iteration rule (3, 4 or 5; see iteration_witness) for the
-/// pool `name`. `who` names the iteration.
-[[noreturn]] inline void iteration_rule_broken(const char *who, const std::string_view name, const int rule) {
-    thread_local std::string message;
-    message = std::string{who};
-
-    switch (rule) {
-    case 4:
-        message += ": the pool of " + std::string{name} +
-                   " was modified while iterating it in reverse (iteration rule 4: nothing may be removed, sorted or "
-                   "moved during reverse iteration)";
-        break;
-    case 5:
-        message += ": entities not yet visited in the pool of " + std::string{name} +
-                   " were moved while iterating it (iteration rule 5: adding components that make an entity join an "
-                   "owning group while iterating an owned pool through a view; iterate the group itself, or lead "
-                   "with a type the group does not own. An entity leaving the group, sorting the group or "
-                   "swap_elements move entities too)";
-        break;
-    default:
-        message += ": a component of another entity was removed from the pool of " + std::string{name} +
-                   " while iterating it, or the pool was sorted, compacted or cleared (iteration rule 3: only the "
-                   "current entity may be removed while iterating)";
-        break;
-    }
-
-    TESSERA_ASSERT(false, message.c_str());
-    std::abort();
-}
-
-/// Debug builds only: what an iterator over a pool remembers from the time it last moved: the pool's counts and
-/// the identifier at its position. Moving forward (toward position 0) checks rules 3 and 5, moving backward
-/// checks rule 4. Arithmetic only takes the counts again, so copies are cheap and reading is thread-safe.
-class iteration_mark {
-public:
-    /// Watches nothing.
-    constexpr iteration_mark() noexcept = default;
-
-    /// Watches the pool of `source` (nothing if null) from packed position `pos`.
-    iteration_mark(const iteration_log *source, const std::ptrdiff_t pos) noexcept : log{source} { take(pos); }
-
-    /// Takes the counts and the identifier at `pos` again, after a move.
-    void take(const std::ptrdiff_t pos) noexcept {
-        if (log) {
-            seen = log->modifications();
-            seen_swaps = log->swap_count();
-            armed = pos >= 0 && log->logged_entity(static_cast<std::size_t>(pos), at);
-        }
-    }
-
-    /// Before a step forward from `pos`: only the identifier that was there may have left (rule 3), and no swap
-    /// may have reached the positions below (rule 5).
-    void forward(const char *who, const std::ptrdiff_t pos) const {
-        if (log && armed) {
-            if (!log->changed_only(seen, at)) {
-                iteration_rule_broken(who, log->logged_name(), 3);
-            }
-
-            if (log->swapped_below(seen_swaps, static_cast<std::size_t>(pos))) {
-                iteration_rule_broken(who, log->logged_name(), 5);
-            }
-        }
-    }
-
-    /// Before a step backward (reverse iteration): nothing may have been removed or moved (rule 4).
-    void backward(const char *who) const {
-        if (log && (log->modifications() != seen || log->swap_count() != seen_swaps)) {
-            iteration_rule_broken(who, log->logged_name(), 4);
-        }
-    }
-
-private:
-    const iteration_log *log{};
-    std::size_t seen{};
-    std::size_t seen_swaps{};
-    std::uint64_t at{};
-    bool armed{};
-};
-#endif
-
 /// Random-access iterator over a packed array. It designates a position, not an element: forward iteration
 /// goes from the last position down to 0, so elements appended or the current one removed do not disturb it.
-/// In debug builds, iterators handed out by a set check the iteration rules when they step (iteration_mark).
+/// With TESSERA_DEBUG_ITERATION, iterators handed out by a set check the iteration rules when they step.
 template<typename Container>
 class sparse_set_iterator final {
 public:
@@ -211,12 +41,12 @@ public:
     constexpr sparse_set_iterator(const Container &ref, const difference_type idx) noexcept
         : packed{&ref}, offset{idx} {}
 
-#if TESSERA_ASSERT_ENABLED
-    /// Debug builds only: an iterator that checks the iteration rules against the log of its set.
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its set.
     sparse_set_iterator(const Container &ref, const difference_type idx, const iteration_log *log) noexcept
         : packed{&ref}, offset{idx}, mark{log, idx - 1} {}
 
-    /// Debug builds only: a copy that checks nothing, for the set's own loops that remove as they go.
+    /// TESSERA_DEBUG_ITERATION only: a copy that checks nothing, for the set's own loops that remove as they go.
     [[nodiscard]] sparse_set_iterator unwatched() const noexcept {
         sparse_set_iterator copy = *this;
         copy.mark = {};
@@ -224,8 +54,8 @@ public:
     }
 #endif
 
-    constexpr sparse_set_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr sparse_set_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
         mark.forward("sparse_set iterator", index());
         --offset;
         mark.take(index());
@@ -235,13 +65,13 @@ public:
 #endif
     }
 
-    constexpr sparse_set_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr sparse_set_iterator operator++(int) {
         const sparse_set_iterator orig = *this;
         return ++(*this), orig;
     }
 
-    constexpr sparse_set_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr sparse_set_iterator &operator--() {
+#if TESSERA_DEBUG_ITERATION
         mark.backward("sparse_set iterator (reverse)");
         ++offset;
         mark.take(index());
@@ -251,14 +81,14 @@ public:
 #endif
     }
 
-    constexpr sparse_set_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr sparse_set_iterator operator--(int) {
         const sparse_set_iterator orig = *this;
         return operator--(), orig;
     }
 
     constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
         offset -= value;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         mark.take(index());
 #endif
         return *this;
@@ -310,7 +140,7 @@ public:
 private:
     const Container *packed{};
     difference_type offset{};
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
     iteration_mark mark{};
 #endif
 };
@@ -364,7 +194,7 @@ template<typename Set, typename Lead>
 /// Derived storages attach elements to the packed positions and are notified through protected virtual hooks.
 template<typename Entity, typename Allocator>
 class basic_sparse_set
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
     : public internal::iteration_log
 #endif
 {
@@ -418,7 +248,7 @@ private:
     }
 
     [[nodiscard]] auto to_iterator(const entity_type entt) const {
-        return --(end() - static_cast<difference_type>(index(entt)));
+        return end() - static_cast<difference_type>(index(entt) + 1u);
     }
 
     // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
@@ -489,7 +319,7 @@ protected:
     void swap_and_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_change(*it);
 #endif
         ++edits;
@@ -528,7 +358,7 @@ protected:
         const auto pos = index(*it);
         TESSERA_ASSERT(pos < head, "sparse_set: the identifier is already released");
         const auto entt = *it;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_change(entt);
 #endif
         bump(traits_type::next(entt));
@@ -567,7 +397,7 @@ protected:
 
     /// Removes every entity and, in derived classes, every element.
     virtual void pop_all() {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         // every identifier leaves; the holes of an in-place set go too, which moves what iteration reads
         if (mode == deletion_policy::in_place) {
             note_rearrangement(!packed.empty());
@@ -726,7 +556,7 @@ public:
         other.sparse.clear();
         other.packed.clear();
         ++other.edits;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         other.note_rearrangement(true);
 #endif
     }
@@ -739,7 +569,7 @@ public:
         other.sparse.clear();
         other.packed.clear();
         ++other.edits;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         other.note_rearrangement(true);
 #endif
     }
@@ -762,7 +592,7 @@ public:
             other.sparse.clear();
             other.packed.clear();
             ++other.edits;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
             note_rearrangement(true);
             other.note_rearrangement(true);
 #endif
@@ -780,7 +610,7 @@ public:
         swap(mode, other.mode);
         swap(head, other.head);
         edits = other.edits = std::max(edits, other.edits) + 1u;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_rearrangement(true);
         other.note_rearrangement(true);
 #endif
@@ -845,7 +675,7 @@ public:
 
     /// Iterator to the first position iterated (the last packed position).
     [[nodiscard]] iterator begin() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{packed, static_cast<difference_type>(packed.size()), this};
 #else
         return iterator{packed, static_cast<difference_type>(packed.size())};
@@ -857,7 +687,7 @@ public:
 
     /// Iterator past the last position iterated (position 0).
     [[nodiscard]] iterator end() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{packed, {}, this};
 #else
         return iterator{packed, {}};
@@ -881,7 +711,9 @@ public:
 
     /// Iterator to the entity, or end() if it is not in the set.
     [[nodiscard]] const_iterator find(const entity_type entt) const noexcept {
-        return contains(entt) ? to_iterator(entt) : end();
+        // the position straight from the sparse array: contains() has checked what index() would assert
+        return contains(entt) ? end() - (static_cast<difference_type>(traits_type::to_entity(*sparse_ptr(entt))) + 1)
+                              : end();
     }
 
     /// True if the set contains exactly this identifier (same index and version).
@@ -972,7 +804,7 @@ public:
         size_type count{};
 
         if constexpr (std::is_same_v<It, basic_iterator>) {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
             // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
             first = first.unwatched();
 #endif
@@ -1001,7 +833,7 @@ public:
 
     /// Removes every hole of an in-place set, moving elements from the back. No-op for other policies.
     void compact() {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_rearrangement(mode == deletion_policy::in_place && head != max_size);
 #endif
         if (mode == deletion_policy::in_place) {
@@ -1038,7 +870,7 @@ public:
 
         TESSERA_ASSERT(mode != deletion_policy::swap_only || ((from < head) == (to < head)),
                        "swap_elements: cannot swap an identifier in use with a released one");
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         log_swap(from, to);
 #endif
         swap_or_move(from, to);
@@ -1051,7 +883,7 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort: the set has holes; call compact() first");
         TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_rearrangement(length > 1u);
 #endif
         ++edits;
@@ -1091,11 +923,11 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort_as: the set has holes; call compact() first");
         const size_type len = iterated_size();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         note_rearrangement(len > 1u && first != last);
 #endif
         auto it = end() - static_cast<difference_type>(len);
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         // the loop swaps below its own position on purpose
         it = it.unwatched();
 #endif
@@ -1111,7 +943,7 @@ public:
             }
         }
 
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         // the same position, watched again
         return end() - (end() - it);
 #else
@@ -1138,19 +970,19 @@ public:
         bind_any(forward_as_any(std::forward<Type>(value)));
     }
 
-#if TESSERA_ASSERT_ENABLED
-    // Debug builds only: invalidation detection (design in internal::iteration_witness).
+#if TESSERA_DEBUG_ITERATION
+    // TESSERA_DEBUG_ITERATION only: invalidation detection (design in iteration_log.hpp).
 
-    /// Debug builds only: true if every modification after the count `seen` removed or moved `entt` (iteration
-    /// rule 2: the current entity may go), or if there was none.
+    /// TESSERA_DEBUG_ITERATION only: true if every modification after the count `seen` removed or moved `entt`
+    /// (docs/thread_safety.md, iteration rule 2: the current entity may go), or if there was none.
     [[nodiscard]] bool modified_only_at(const size_type seen, const entity_type entt) const noexcept {
         return changed_only(seen, static_cast<std::uint64_t>(traits_type::to_integral(entt)));
     }
 
-    /// Debug builds only: the name of the element type.
+    /// TESSERA_DEBUG_ITERATION only: the name of the element type.
     [[nodiscard]] std::string_view logged_name() const noexcept final { return info_->name(); }
 
-    /// Debug builds only: the identifier at a packed position, as an integer.
+    /// TESSERA_DEBUG_ITERATION only: the identifier at a packed position, as an integer.
     [[nodiscard]] bool logged_entity(const size_type pos, std::uint64_t &entt) const noexcept final {
         if (pos < packed.size()) {
             entt = static_cast<std::uint64_t>(traits_type::to_integral(packed[pos]));
@@ -1175,119 +1007,12 @@ private:
 private:
     mutable sparse_container_type sparse;
     packed_container_type packed;
-    const type_info *info_;
-    deletion_policy mode;
-    size_type head;
+    const type_info *info_{};
+    deletion_policy mode{};
+    size_type head{};
     // grows with every write to the packed array; see revision()
     std::uint64_t edits{};
 };
-
-#if TESSERA_ASSERT_ENABLED
-namespace internal {
-
-/// Debug builds only: catches, during an iteration, the modifications that iteration rules 3 and 5 (spec section
-/// 9.6) make undefined, and names the storage and the rule.
-///
-/// Design. Every sparse set keeps an iteration_log (its base class in debug builds). It counts removals and
-/// rearrangements: erase, remove and clear (through the pop and pop_all hooks), sort, sort_as, compact, move and
-/// swap. Additions are allowed while iterating (rule 1) and do not count. The log also remembers the identifier of
-/// the latest removal and how many of the latest removals in a row concerned it; a rearrangement concerns no
-/// identifier. Separately, it counts the swaps of packed positions (swap_elements; owning groups call it when an
-/// entity joins or leaves them, and when they are sorted) and remembers the lower position of the latest 64.
-///
-/// An iteration keeps, for each storage it walks, the counts it saw last. When the user's code has run for the
-/// current entity (after the callback of each(func), or when an iterator moves on), every removal since then must
-/// concern the current entity (rule 2: removing it, its components, or destroying it). Anything else means that
-/// another entity left a pool, or that the pool was sorted, compacted or cleared, so positions still to be visited
-/// may have lost or swapped their entity: the check fires (rule 3). In-place removals only leave a hole and move
-/// nothing, so they are not counted (rule 3's exception); clearing an in-place pool still counts. For the storage
-/// whose positions the iteration walks (the leading one), a swap is harmful if its lower position is below the
-/// current position, since iteration goes from high positions to 0 and [0, current) is still to be visited: the
-/// check fires (rule 5). This is what a view led by a storage that an owning group owns runs into when an entity
-/// joins the group (the group moves it to the end of its block, below the iteration); the group itself walks only
-/// its block, and joins swap at positions beyond it. More than 64 swaps since the last check count as harmful.
-/// Then the counts are taken again.
-///
-/// Coverage: each(func) of views and groups and the iterators of multi-type views and of their each() use this
-/// class. The iterators of sparse sets and storages, which single-type views and groups hand out (begin(), end(),
-/// each()), carry an iteration_mark that does the same checks for their own pool when they step forward. Stepping
-/// backward (reverse iteration) checks rule 4: nothing may have been removed, rearranged or swapped at all.
-/// Undetected: additions during reverse iteration, and arithmetic (+=, -=) on iterators, which only takes the
-/// counts again.
-///
-/// Cost: about 300 bytes per set and a few stores per removal or swap; per visited entity, one comparison per walked
-/// storage. All of it exists only when TESSERA_ASSERT_ENABLED is 1: release builds pay nothing.
-template<typename Common, std::size_t Count>
-class iteration_witness {
-    using entity_type = typename Common::entity_type;
-
-public:
-    /// Watches nothing.
-    iteration_witness() noexcept = default;
-
-    /// Watches the given storages (null entries are skipped); `who` names the iteration in the message.
-    template<typename... Type>
-    explicit iteration_witness(const char *who, const Type *...value) noexcept : name{who}, pools{value...} {
-        static_assert(sizeof...(Type) == Count, "iteration_witness: one pointer per storage");
-        settle();
-    }
-
-    /// Watches the storages of an array (null entries are skipped).
-    iteration_witness(const char *who, const std::array<const Common *, Count> &value) noexcept
-        : name{who}, pools{value} {
-        settle();
-    }
-
-    /// Names the storage whose positions the iteration walks, so that check(entity, position) looks at its swaps.
-    void lead_by(const Common *pool) noexcept {
-        leader = pool;
-        settle();
-    }
-
-    /// Fires unless every storage changed only through `current` since the last check, then takes the counts.
-    void check(const entity_type current) {
-        verify(current);
-        settle();
-    }
-
-    /// Like check(current), and fires if a swap in the leading storage reached the positions below `position`,
-    /// the packed position of `current` in it (the ones still to be visited).
-    void check(const entity_type current, const std::size_t position) {
-        verify(current);
-
-        if (leader && leader->swapped_below(seen_swaps, position)) {
-            iteration_rule_broken(name, leader->logged_name(), 5);
-        }
-
-        settle();
-    }
-
-private:
-    void verify(const entity_type current) const {
-        for (std::size_t pos{}; pos < Count; ++pos) {
-            if (pools[pos] && !pools[pos]->modified_only_at(seen[pos], current)) {
-                iteration_rule_broken(name, pools[pos]->logged_name(), 3);
-            }
-        }
-    }
-
-    void settle() noexcept {
-        for (std::size_t pos{}; pos < Count; ++pos) {
-            seen[pos] = pools[pos] ? pools[pos]->modifications() : 0u;
-        }
-
-        seen_swaps = leader ? leader->swap_count() : 0u;
-    }
-
-    const char *name{};
-    std::array<const Common *, Count> pools{};
-    std::array<std::size_t, Count> seen{};
-    const Common *leader{};
-    std::size_t seen_swaps{};
-};
-
-} // namespace internal
-#endif
 
 } // namespace tessera
 

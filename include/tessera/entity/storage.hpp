@@ -9,6 +9,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include "page_table.hpp"
 #include "sparse_set.hpp"
 #include <cstddef>
@@ -23,7 +24,7 @@ namespace tessera {
 namespace internal {
 
 /// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
-/// In debug builds, iterators handed out by a storage check the iteration rules when they step (iteration_mark).
+/// With TESSERA_DEBUG_ITERATION, iterators handed out by a storage check the iteration rules when they step.
 template<typename Container, std::size_t PageSize>
 class storage_iterator final {
     template<typename, std::size_t>
@@ -44,8 +45,8 @@ public:
 
     constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
 
-#if TESSERA_ASSERT_ENABLED
-    /// Debug builds only: an iterator that checks the iteration rules against the log of its storage.
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its storage.
     storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
         : payload{ref}, offset{idx}, mark{log, idx - 1} {}
 
@@ -62,8 +63,8 @@ public:
         : payload{other.payload}, offset{other.offset} {}
 #endif
 
-    constexpr storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr storage_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
         mark.forward("storage iterator", index());
         --offset;
         mark.take(index());
@@ -73,13 +74,13 @@ public:
 #endif
     }
 
-    constexpr storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr storage_iterator operator++(int) {
         const storage_iterator orig = *this;
         return ++(*this), orig;
     }
 
-    constexpr storage_iterator &operator--() noexcept(!TESSERA_ASSERT_ENABLED) {
-#if TESSERA_ASSERT_ENABLED
+    constexpr storage_iterator &operator--() {
+#if TESSERA_DEBUG_ITERATION
         mark.backward("storage iterator (reverse)");
         ++offset;
         mark.take(index());
@@ -89,14 +90,14 @@ public:
 #endif
     }
 
-    constexpr storage_iterator operator--(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr storage_iterator operator--(int) {
         const storage_iterator orig = *this;
         return operator--(), orig;
     }
 
     constexpr storage_iterator &operator+=(const difference_type value) noexcept {
         offset -= value;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         mark.take(index());
 #endif
         return *this;
@@ -149,7 +150,7 @@ public:
 private:
     Container *payload{};
     difference_type offset{};
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
     iteration_mark mark{};
 #endif
 };
@@ -161,7 +162,7 @@ class extended_storage_iterator final {
     template<bool, typename, typename...>
     friend class extended_storage_iterator;
 
-    constexpr void skip_holes() noexcept {
+    constexpr void skip_holes() {
         if constexpr (SkipHoles) {
             while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
                 std::apply([](auto &...curr) { (++curr, ...); }, it);
@@ -185,13 +186,13 @@ public:
         skip_holes();
     }
 
-    constexpr extended_storage_iterator &operator++() noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr extended_storage_iterator &operator++() {
         std::apply([](auto &...curr) { (++curr, ...); }, it);
         skip_holes();
         return *this;
     }
 
-    constexpr extended_storage_iterator operator++(int) noexcept(!TESSERA_ASSERT_ENABLED) {
+    constexpr extended_storage_iterator operator++(int) {
         const extended_storage_iterator orig = *this;
         return ++(*this), orig;
     }
@@ -213,8 +214,8 @@ public:
     }
 
 private:
-    std::tuple<It, Other...> it;
-    It last;
+    std::tuple<It, Other...> it{};
+    It last{};
 };
 
 /// Builds an extended iterator, deducing its parameters.
@@ -561,7 +562,7 @@ public:
 
     /// Iterator to the first element iterated (the last packed position).
     [[nodiscard]] const_iterator cbegin() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return const_iterator{&payload, static_cast<difference_type>(base_type::size()), this};
 #else
         return const_iterator{&payload, static_cast<difference_type>(base_type::size())};
@@ -573,7 +574,7 @@ public:
 
     /// Iterator to the first element iterated.
     [[nodiscard]] iterator begin() noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{&payload, static_cast<difference_type>(base_type::size()), this};
 #else
         return iterator{&payload, static_cast<difference_type>(base_type::size())};
@@ -582,7 +583,7 @@ public:
 
     /// Iterator past the last element iterated.
     [[nodiscard]] const_iterator cend() const noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return const_iterator{&payload, {}, this};
 #else
         return const_iterator{&payload, {}};
@@ -594,7 +595,7 @@ public:
 
     /// Iterator past the last element iterated.
     [[nodiscard]] iterator end() noexcept {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         return iterator{&payload, {}, this};
 #else
         return iterator{&payload, {}};

@@ -9,6 +9,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "iteration_log.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include <algorithm>
@@ -216,9 +217,10 @@ template<typename Type, typename Entity>
     }
 }
 
-#if TESSERA_ASSERT_ENABLED
-/// Debug builds only: the witness of an iteration led by `lead` over the get storages. It watches nothing when
-/// the leading storage is in-place, since iteration rule 3 then allows any removal.
+#if TESSERA_DEBUG_ITERATION
+/// TESSERA_DEBUG_ITERATION only: the witness of an iteration led by `lead` over the get storages. It watches
+/// nothing when the leading storage is in-place, since iteration rule 3 (docs/thread_safety.md) then allows any
+/// removal.
 template<typename Common, typename Lead, typename... Get>
 [[nodiscard]] iteration_witness<Common, sizeof...(Get)> view_witness(const char *who, const Lead &lead,
                                                                      const std::tuple<Get *...> &pools) {
@@ -267,7 +269,7 @@ class view_iterator final {
     void seek() {
         for (; it.index() >= 0 && !valid(*it, static_cast<std::size_t>(it.index())); ++it) {
         }
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         current = it.index() >= 0 ? *it : typename Common::entity_type{null};
 #endif
     }
@@ -289,8 +291,9 @@ public:
         seek();
     }
 
-#if TESSERA_ASSERT_ENABLED
-    /// Debug builds only: the view hands its leading storage, so that increments check iteration rule 3.
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: the view hands its leading storage, so that increments check iteration
+    /// rule 3 (docs/thread_safety.md).
     void watch(const Common *lead) {
         if (lead->policy() != deletion_policy::in_place) {
             std::array<const Common *, Get + 1u> all{};
@@ -303,7 +306,7 @@ public:
 
     /// Moves to the next entity of the view.
     view_iterator &operator++() {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         witness.check(current);
 #endif
         ++it;
@@ -332,10 +335,10 @@ public:
     }
 
 private:
-    iterator_type it;
-    std::array<const Common *, Get> pools;
-    std::array<const Common *, Exclude> filter;
-#if TESSERA_ASSERT_ENABLED
+    iterator_type it{};
+    std::array<const Common *, Get> pools{};
+    std::array<const Common *, Exclude> filter{};
+#if TESSERA_DEBUG_ITERATION
     iteration_witness<Common, Get + 1u> witness{};
     typename Common::entity_type current{null};
 #endif
@@ -408,9 +411,9 @@ public:
     }
 
 private:
-    It it;
-    std::tuple<Get *...> pools;
-    std::size_t lead;
+    It it{};
+    std::tuple<Get *...> pools{};
+    std::size_t lead{};
 };
 
 /// Page size of a paged storage type, 0 for the others.
@@ -526,7 +529,7 @@ class view_each_iterator<Common, type_list<Get...>, type_list<Exclude...>> final
                 break;
             }
         }
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         current = pos >= 0 ? entity_type{lead->data()[static_cast<std::size_t>(pos)]} : entity_type{null};
 #endif
     }
@@ -560,16 +563,14 @@ public:
     using iterator_concept = std::forward_iterator_tag;
 
     /// An iterator that designates nothing (the end of a view that is not ready).
-    constexpr view_each_iterator() noexcept
-        : pools{}, filter{}, lead{}, lead_index{}, pos{-1}, first{}, bases{}, lined{}, at{}, guess{} {}
+    constexpr view_each_iterator() noexcept = default;
 
     /// Starts at packed position `from` of the leading storage (the one at `index` among the get storages) and
     /// moves on to the first entity that passes the filters.
     view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
                        const std::size_t index, const std::ptrdiff_t from)
-        : pools{value}, filter{excl}, lead{leading},
-          lead_index{index}, pos{from}, first{static_cast<std::size_t>(-1)}, bases{}, at{}, guess{} {
-#if TESSERA_ASSERT_ENABLED
+        : pools{value}, filter{excl}, lead{leading}, lead_index{index}, pos{from} {
+#if TESSERA_DEBUG_ITERATION
         witness = view_witness<Common>("view::each() iterator", *leading, value);
 #endif
         seek();
@@ -577,7 +578,7 @@ public:
 
     /// Moves to the next entity.
     TESSERA_FORCE_INLINE view_each_iterator &operator++() {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         witness.check(current, static_cast<std::size_t>(pos));
 #endif
         --pos;
@@ -605,21 +606,23 @@ public:
     }
 
 private:
-    std::tuple<Get *...> pools;
-    std::tuple<Exclude *...> filter;
-    const Common *lead;
-    std::size_t lead_index;
-    std::ptrdiff_t pos;
-    // start of the current block of positions, and the address of each storage's element at that start (null
-    // where a storage did not reach the block when it was entered, or has no pages)
-    std::size_t first;
-    base_tuple bases;
-    // every storage holds the entities of the current block at the leading positions: `at` is not used
-    bool lined;
-    std::array<std::size_t, sizeof...(Get)> at;
+    std::tuple<Get *...> pools{};
+    std::tuple<Exclude *...> filter{};
+    const Common *lead{};
+    std::size_t lead_index{};
+    std::ptrdiff_t pos{-1};
+    // start of the current block of positions (none entered yet: past every position), and the address of each
+    // storage's element at that start (null where a storage did not reach the block when it was entered, or has no
+    // pages)
+    std::size_t first{static_cast<std::size_t>(-1)};
+    base_tuple bases{};
+    // every storage holds the entities of the current block at the leading positions: `at` is not used. Copies
+    // read it even when no block was entered (an empty view, the end iterator)
+    bool lined{};
+    std::array<std::size_t, sizeof...(Get)> at{};
     // per storage, where lookups found the previous entities (view_find_guessing)
-    std::array<view_guess, sizeof...(Get)> guess;
-#if TESSERA_ASSERT_ENABLED
+    std::array<view_guess, sizeof...(Get)> guess{};
+#if TESSERA_DEBUG_ITERATION
     iteration_witness<Common, sizeof...(Get)> witness{};
     entity_type current{null};
 #endif
@@ -732,7 +735,7 @@ private:
     }
 
     [[nodiscard]] iterator iterator_at(const difference_type offset) const {
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         iterator it{leading->end() - offset, others(std::index_sequence_for<Get...>{}), excluded()};
         it.watch(leading);
         return it;
@@ -763,7 +766,7 @@ private:
         const lead_type &lead = *std::get<Lead>(pools);
 
         constexpr auto block = internal::view_block_size<Get...>();
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         auto witness = internal::view_witness<common_type>("view::each", lead, pools);
 #endif
         // per storage, where lookups found the previous entities (view_find_guessing)
@@ -790,7 +793,7 @@ private:
                                 func, entt,
                                 std::tuple_cat(internal::view_block_tuple<true>(
                                     *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, pos)...));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                             witness.check(entt, pos);
 #endif
                         }
@@ -823,7 +826,7 @@ private:
                         func, entt,
                         std::tuple_cat(internal::view_block_tuple<Index == Lead>(
                             *std::get<Index>(pools), std::get<Index>(base), entt, pos - first, pos, at[Index])...));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(entt, pos);
 #endif
                 }
@@ -1107,9 +1110,9 @@ private:
 
     [[nodiscard]] const std::tuple<Exclude *...> &exclude_slots() const noexcept { return filter; }
 
-    std::tuple<Get *...> pools;
-    std::tuple<Exclude *...> filter;
-    const common_type *leading;
+    std::tuple<Get *...> pools{};
+    std::tuple<Exclude *...> filter{};
+    const common_type *leading{};
 };
 
 namespace internal {
@@ -1326,7 +1329,7 @@ public:
             return;
         }
 
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
         auto witness = internal::view_witness<common_type>("view::each", *pool, std::make_tuple(pool));
 #endif
 
@@ -1343,7 +1346,7 @@ public:
                 TESSERA_UNROLL_LOOP
                 for (auto *curr = elem + (pos - first); curr != elem;) {
                     --curr;
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     const entity_type current = pool->data()[first + static_cast<std::size_t>(curr - elem)];
 #endif
 
@@ -1352,7 +1355,7 @@ public:
                     } else {
                         func(*curr);
                     }
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                     witness.check(current, first + static_cast<std::size_t>(curr - elem));
 #endif
                 }
@@ -1371,7 +1374,7 @@ public:
                 }
 
                 internal::view_invoke(func, entt, internal::view_element_tuple(*pool, entt, pos));
-#if TESSERA_ASSERT_ENABLED
+#if TESSERA_DEBUG_ITERATION
                 witness.check(entt, pos);
 #endif
             }
@@ -1410,7 +1413,7 @@ public:
     }
 
 private:
-    Get *pool;
+    Get *pool{};
 };
 
 /// Deduces a view over storages given by reference.

@@ -144,8 +144,10 @@ public:
     /// Disconnects the listener. The signal must still exist; calling it again does nothing.
     void release() {
         if (disconnect) {
-            disconnect(signal);
-            disconnect.reset();
+            // the thunk is called directly: the emptiness check of delegate::operator() cannot fail here, and
+            // scoped_connection releases from its destructor and noexcept assignments
+            const auto remover = std::exchange(disconnect, delegate<void(void *)>{});
+            remover.target()(remover.data(), signal);
         }
     }
 
