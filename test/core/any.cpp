@@ -443,3 +443,120 @@ TEST(any_cast, misuse) {
     EXPECT_MISUSE(static_cast<void>(tessera::any_cast<int &&>(std::move(cref))), "const alias");
     EXPECT_NO_THROW(static_cast<void>(tessera::any_cast<const int &>(cref)));
 }
+
+TEST(any, has_value_by_type) {
+    tessera::any empty{};
+    ASSERT_FALSE(empty.has_value(tessera::type_id<int>()));
+    ASSERT_FALSE(empty.has_value<int>());
+    ASSERT_FALSE(empty.has_value(tessera::type_id<void>()));
+
+    tessera::any value{2};
+    ASSERT_TRUE(value.has_value(tessera::type_id<int>()));
+    ASSERT_TRUE(value.has_value<int>());
+    ASSERT_FALSE(value.has_value(tessera::type_id<char>()));
+    ASSERT_FALSE(value.has_value<char>());
+
+    int target = 3;
+    const auto alias = tessera::make_any<const int &>(target);
+    ASSERT_TRUE(alias.has_value<int>());
+    ASSERT_TRUE(alias.has_value(tessera::type_id<const int &>()));
+}
+
+TEST(any, data_by_type_info) {
+    tessera::any value{2};
+    const auto &cvalue = value;
+    tessera::any empty{};
+    const auto &int_info = tessera::type_id<int>();
+    const auto &char_info = tessera::type_id<char>();
+
+    ASSERT_EQ(empty.data(int_info), nullptr);
+    ASSERT_EQ(value.data(char_info), nullptr);
+    ASSERT_EQ(cvalue.data(char_info), nullptr);
+    ASSERT_EQ(value.data(int_info), value.data());
+    ASSERT_EQ(cvalue.data(int_info), cvalue.data());
+    ASSERT_NE(value.as_ref().data(int_info), nullptr);
+    // a const alias gives no writable address, whatever the type asked
+    auto const_alias = cvalue.as_ref();
+    ASSERT_EQ(const_alias.data(int_info), nullptr);
+    ASSERT_EQ(std::as_const(const_alias).data(int_info), cvalue.data());
+}
+
+TEST(any, in_place_adopts_a_pointer) {
+    counted::alive = 0;
+    {
+        tessera::any owner{std::in_place, new counted{}};
+        ASSERT_TRUE(owner);
+        ASSERT_TRUE(owner.owner());
+        // adopted values stay where they are, even when small enough for the buffer
+        ASSERT_EQ(owner.policy(), tessera::any_policy::dynamic);
+        ASSERT_EQ(owner.info(), tessera::type_id<counted>());
+        ASSERT_EQ(counted::alive, 1);
+
+        auto copy = owner;
+        ASSERT_EQ(copy.policy(), tessera::any_policy::embedded);
+        ASSERT_EQ(counted::alive, 2);
+
+        auto moved = std::move(owner);
+        ASSERT_EQ(moved.policy(), tessera::any_policy::dynamic);
+        ASSERT_FALSE(owner);
+        ASSERT_EQ(counted::alive, 2);
+
+        auto alias = moved.as_ref();
+        ASSERT_EQ(alias.data(), moved.data());
+    }
+    ASSERT_EQ(counted::alive, 0);
+
+    auto raw = std::make_unique<int>(42);
+    tessera::any adopted{std::in_place, raw.release()};
+    ASSERT_EQ(tessera::any_cast<int>(adopted), 42);
+    adopted.emplace<int>(3);
+    ASSERT_EQ(adopted.policy(), tessera::any_policy::embedded);
+}
+
+TEST(any, in_place_null_pointer_is_empty) {
+    int *nothing = nullptr;
+    const tessera::any value{std::in_place, nothing};
+    ASSERT_FALSE(value);
+    ASSERT_EQ(value.policy(), tessera::any_policy::empty);
+    ASSERT_EQ(value.info(), tessera::type_id<void>());
+}
+
+TEST(any, arrays) {
+    tessera::any value{std::in_place_type<int[3]>};
+    ASSERT_TRUE(value);
+    ASSERT_EQ(value.policy(), tessera::any_policy::dynamic);
+    ASSERT_EQ(value.info(), tessera::type_id<int[3]>());
+    ASSERT_NE(tessera::any_cast<int[3]>(&value), nullptr);
+    ASSERT_EQ(tessera::any_cast<int[2]>(&value), nullptr);
+    ASSERT_EQ(tessera::any_cast<int *>(&value), nullptr);
+
+    auto &elements = tessera::any_cast<int(&)[3]>(value);
+    // value-initialized
+    ASSERT_EQ(elements[0], 0);
+    ASSERT_EQ(elements[2], 0);
+    elements[1] = 7;
+    ASSERT_EQ(tessera::any_cast<const int(&)[3]>(std::as_const(value))[1], 7);
+
+    // arrays cannot be copied: the copy is empty; a move takes the array over
+    const tessera::any copy{value};
+    ASSERT_FALSE(copy);
+    auto moved = std::move(value);
+    ASSERT_EQ(tessera::any_cast<int(&)[3]>(moved)[1], 7);
+
+    // no value comparison for arrays: equal only to an alias of itself
+    ASSERT_TRUE(moved == moved.as_ref());
+    tessera::any other{std::in_place_type<int[3]>};
+    ASSERT_FALSE(moved == other);
+
+    const int before = counted::alive;
+    tessera::any nested{std::in_place_type<counted[2][2]>};
+    ASSERT_EQ(counted::alive, before + 4);
+    nested.reset();
+    ASSERT_EQ(counted::alive, before);
+}
+
+TEST(any, decayed_string_literal) {
+    tessera::any value{"array of char"};
+    ASSERT_EQ(value.info(), tessera::type_id<const char *>());
+    ASSERT_EQ(std::string{tessera::any_cast<const char *>(value)}, "array of char");
+}

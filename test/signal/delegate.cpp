@@ -33,6 +33,7 @@ struct widget {
     [[nodiscard]] int scaled(int factor) const noexcept { return total * factor; }
 
     int total{};
+    const int limit{10};
 };
 
 struct position {
@@ -384,15 +385,22 @@ TEST(delegate, deduction_guides) {
     static_assert(std::is_same_v<decltype(bound_member), tessera::delegate<int(int)>>);
     static_assert(std::is_same_v<decltype(bound_pointer), tessera::delegate<int(int)>>);
     static_assert(std::is_same_v<decltype(bound_payload), tessera::delegate<int(int)>>);
-    static_assert(std::is_same_v<decltype(bound_data), tessera::delegate<int &()>>);
-    static_assert(std::is_same_v<decltype(const_data), tessera::delegate<const int &()>>);
+    // bound to an instance, a data member gives a copy typed as the member is declared, whatever the instance's
+    // constness (EnTT deduces the same)
+    static_assert(std::is_same_v<decltype(bound_data), tessera::delegate<int()>>);
+    static_assert(std::is_same_v<decltype(const_data), tessera::delegate<int()>>);
+    tessera::delegate const_member_data{tessera::connect_arg<&widget::limit>, instance};
+    static_assert(std::is_same_v<decltype(const_member_data)::result_type, const int>);
+    EXPECT_EQ(const_member_data(), 10);
     static_assert(std::is_same_v<decltype(user), tessera::delegate<int(int)>>);
 
     EXPECT_EQ(unbound_member(instance, 5), 5);
     EXPECT_EQ(bound_payload(2), 3);
-    bound_data() = 7;
+    instance.total = 7;
+    EXPECT_EQ(bound_data(), 7);
     EXPECT_EQ(data_member(instance), 7);
-    EXPECT_EQ(&const_data(), &instance.total);
+    EXPECT_EQ(&data_member(instance), &instance.total);
+    EXPECT_EQ(const_data(), 7);
     EXPECT_EQ(user(3), 3);
 }
 

@@ -176,6 +176,21 @@ TEST(sigh, connect_disconnect_reconnect) {
     EXPECT_EQ(signal.size(), 2u);
 }
 
+TEST(sigh, disconnect_keeps_the_order_of_the_others) {
+    tessera::sigh<void(recorder &)> signal{};
+    tessera::sink sink{signal};
+    recorder log{};
+
+    sink.connect<&record<1>>();
+    sink.connect<&record<2>>();
+    sink.connect<&record<3>>();
+    // the oldest goes: the others still run from the most recent one back
+    sink.disconnect<&record<1>>();
+    signal.publish(log);
+
+    EXPECT_EQ(log.calls, (std::vector<int>{3, 2}));
+}
+
 TEST(sigh, disconnect_member_and_payload) {
     tessera::sigh<void(recorder &)> signal{};
     tessera::sink sink{signal};
@@ -354,6 +369,21 @@ TEST(sigh, collect_with_void_listeners) {
 
     EXPECT_EQ(seen, 2);
     EXPECT_EQ(log.calls, (std::vector<int>{3, 2}));
+}
+
+TEST(sigh, collect_with_a_collector_that_takes_no_result) {
+    tessera::sigh<int(recorder &)> signal{};
+    tessera::sink sink{signal};
+    recorder log{};
+    int seen = 0;
+
+    sink.connect<&answer<1>>();
+    sink.connect<&answer<2>>();
+    // the results are dropped; the collector is still called once per listener and may stop the walk
+    signal.collect([&seen]() { return ++seen == 1; }, log);
+
+    EXPECT_EQ(seen, 1);
+    EXPECT_EQ(log.calls, (std::vector<int>{2}));
 }
 
 TEST(sigh, collect_with_const_member_listener) {

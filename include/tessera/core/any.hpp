@@ -62,8 +62,11 @@ class basic_any {
             return static_cast<Type *>(const_cast<void *>(std::as_const(self).data()));
         }
 
+        // An adopted pointer (see the std::in_place constructor) makes even a small value dynamic.
         static void destroy(basic_any &self) noexcept {
-            if constexpr (fits_in_buffer<Type>) {
+            if constexpr (std::is_array_v<Type>) {
+                delete[] static_cast<std::remove_extent_t<Type> *>(const_cast<void *>(self.data()));
+            } else if (self.mode == any_policy::embedded) {
                 std::destroy_at(get(self));
             } else {
                 delete get(self);
@@ -119,9 +122,13 @@ class basic_any {
     // any empty and nothing allocated.
     template<typename Type, typename... Args>
     void construct(Args &&...args) {
-        static_assert(std::is_object_v<Type> && !std::is_array_v<Type>,
-                      "basic_any: can only own complete object types that are not arrays");
-        if constexpr (fits_in_buffer<Type>) {
+        static_assert(std::is_object_v<Type>, "basic_any: can only own object types");
+        if constexpr (std::is_array_v<Type>) {
+            static_assert(sizeof...(Args) == 0u && std::extent_v<Type> != 0u,
+                          "basic_any: an array of known bound is built value-initialized, without arguments");
+            buffer.instance = new Type();
+            mode = any_policy::dynamic;
+        } else if constexpr (fits_in_buffer<Type>) {
             if constexpr (std::is_aggregate_v<Type> &&
                           (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
                 ::new (static_cast<void *>(buffer.storage)) Type{std::forward<Args>(args)...};
@@ -186,6 +193,17 @@ public:
         initialize<Type>(std::forward<Args>(args)...);
     }
 
+    /// Takes ownership of `*value`, which must come from `new Type` (it is released with `delete`); a null
+    /// pointer gives an empty any.
+    template<typename Type>
+    requires(!std::is_const_v<Type> && !std::is_void_v<Type>) explicit basic_any(std::in_place_t, Type *value) {
+        if (value != nullptr) {
+            buffer.instance = value;
+            vtable = &handler<Type>::vtable;
+            mode = any_policy::dynamic;
+        }
+    }
+
     /// Owns a copy of, or the moved, value.
     template<typename Type>
     requires(!std::is_same_v<std::decay_t<Type>, basic_any>) basic_any(Type &&value) {
@@ -235,6 +253,15 @@ public:
     /// Whether there is a value.
     [[nodiscard]] bool has_value() const noexcept { return vtable != nullptr; }
 
+    /// Whether there is a value of the type described by `req`.
+    [[nodiscard]] bool has_value(const type_info &req) const noexcept { return vtable != nullptr && info() == req; }
+
+    /// Whether there is a value of type `Type`.
+    template<cvref_unqualified Type>
+    [[nodiscard]] bool has_value() const noexcept {
+        return has_value(type_id<Type>());
+    }
+
     /// Whether there is a value.
     [[nodiscard]] explicit operator bool() const noexcept { return has_value(); }
 
@@ -253,6 +280,12 @@ public:
         return mode == any_policy::cref ? nullptr : const_cast<void *>(std::as_const(*this).data());
     }
 
+    /// Address of the value if its type is the one described by `req`, null otherwise.
+    [[nodiscard]] const void *data(const type_info &req) const noexcept { return has_value(req) ? data() : nullptr; }
+
+    /// Address of the value if its type is the one described by `req` and it may be modified, null otherwise.
+    [[nodiscard]] void *data(const type_info &req) noexcept { return has_value(req) ? data() : nullptr; }
+
     /// Address of the value if it is a `Type`, null otherwise.
     template<typename Type>
     [[nodiscard]] const Type *data() const noexcept {
@@ -262,10 +295,12 @@ public:
     /// Address of the value if it is a `Type` and may be modified, null otherwise.
     template<typename Type>
     [[nodiscard]] Type *data() noexcept {
+        const auto *const found = std::as_const(*this).template data<std::remove_const_t<Type>>();
         if constexpr (std::is_const_v<Type>) {
-            return std::as_const(*this).template data<std::remove_const_t<Type>>();
+            return found;
         } else {
-            return info() == type_id<Type>() ? static_cast<Type *>(data()) : nullptr;
+            // A const alias hands out its value for reading only.
+            return mode == any_policy::cref ? nullptr : const_cast<Type *>(found);
         }
     }
 
@@ -422,7 +457,8 @@ template<typename Type, std::size_t Len, std::size_t Align>
 template<typename Type, std::size_t Len = basic_any<>::length, std::size_t Align = basic_any<Len>::alignment,
          typename... Args>
 [[nodiscard]] basic_any<Len, Align> make_any(Args &&...args) {
-    return basic_any<Len, Align>{std::in_place_type<Type>, std::forward<Args>(args)...};
+    basic_any<Len, Align> made(std::in_place_type<Type>, std::forward<Args>(args)...);
+    return made;
 }
 
 /// An any for a value: an lvalue gives an alias (a const alias for a const lvalue), an rvalue an owned value.

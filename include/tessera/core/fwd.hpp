@@ -20,6 +20,9 @@ using any = basic_any<>;
 
 enum class any_policy : std::uint8_t;
 
+template<typename First, typename Second>
+class compressed_pair;
+
 template<typename Char>
 class basic_hashed_string;
 
@@ -56,6 +59,9 @@ struct input_iterator_pointer;
 
 struct std_sort;
 struct insertion_sort;
+
+template<std::size_t Digit, std::size_t Bits>
+struct radix_sort;
 
 } // namespace tessera
 

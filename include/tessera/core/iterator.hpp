@@ -24,23 +24,23 @@ struct input_iterator_pointer final {
     using reference = Type &;
 
     /// Takes ownership of the value.
-    constexpr input_iterator_pointer(value_type &&other) noexcept(std::is_nothrow_move_constructible_v<value_type>)
-        : value{std::move(other)} {}
+    constexpr input_iterator_pointer(value_type &&temporary) noexcept(std::is_nothrow_move_constructible_v<value_type>)
+        : held{std::move(temporary)} {}
 
     /// Address of the value held.
-    [[nodiscard]] constexpr pointer operator->() noexcept { return std::addressof(value); }
+    [[nodiscard]] constexpr pointer operator->() noexcept { return std::addressof(held); }
 
     /// Address of the value held.
-    [[nodiscard]] constexpr const value_type *operator->() const noexcept { return std::addressof(value); }
+    [[nodiscard]] constexpr const value_type *operator->() const noexcept { return std::addressof(held); }
 
     /// The value held.
-    [[nodiscard]] constexpr reference operator*() noexcept { return value; }
+    [[nodiscard]] constexpr reference operator*() noexcept { return held; }
 
     /// The value held.
-    [[nodiscard]] constexpr const value_type &operator*() const noexcept { return value; }
+    [[nodiscard]] constexpr const value_type &operator*() const noexcept { return held; }
 
 private:
-    Type value;
+    Type held;
 };
 
 /// Counts up from a starting integer; dereferencing gives the current count.

@@ -171,15 +171,22 @@ private:
     std::string_view name_{};
 };
 
+namespace internal {
+
+// One object per plain type, built on first use (a function-local static, so asking for it from the initializer
+// of another static object is safe).
+template<typename Plain>
+[[nodiscard]] const type_info &described_type() noexcept {
+    static const type_info description{std::in_place_type<Plain>};
+    return description;
+}
+
+} // namespace internal
+
 /// The type_info of a type; cv-qualifiers and references are ignored. The object lives as long as the program.
 template<typename Type>
 [[nodiscard]] const type_info &type_id() noexcept {
-    if constexpr (std::is_same_v<Type, std::remove_cvref_t<Type>>) {
-        static const type_info instance{std::in_place_type<Type>};
-        return instance;
-    } else {
-        return type_id<std::remove_cvref_t<Type>>();
-    }
+    return internal::described_type<std::remove_cvref_t<Type>>();
 }
 
 /// The type_info of the type of a value.

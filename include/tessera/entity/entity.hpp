@@ -121,11 +121,9 @@ public:
 
     /// An identifier with the index bits of lhs and the version bits of rhs.
     [[nodiscard]] static constexpr value_type combine(const entity_type lhs, const entity_type rhs) noexcept {
-        if constexpr (version_mask == 0u) {
-            return value_type{lhs & entity_mask};
-        } else {
-            return value_type{(lhs & entity_mask) | (rhs & (version_mask << length))};
-        }
+        // Without version bits there is nothing to take from rhs (and no shift by the full width to make).
+        constexpr entity_type version_field = version_mask == 0u ? entity_type{} : entity_type(version_mask << length);
+        return value_type{static_cast<entity_type>((lhs & entity_mask) | (rhs & version_field))};
     }
 };
 

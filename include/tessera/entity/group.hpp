@@ -260,8 +260,9 @@ public:
     constexpr group_each_iterator &operator++() { return ++it, *this; }
 
     constexpr group_each_iterator operator++(int) {
-        const group_each_iterator orig = *this;
-        return ++(*this), orig;
+        group_each_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] constexpr reference operator*() const {
@@ -586,7 +587,7 @@ class basic_group<owned_t<>, get_t<Get...>, exclude_t<Exclude...>> {
                                    std::remove_const_t<typename Exclude::element_type>...>;
 
     template<typename Type>
-    static constexpr std::size_t index_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
+    static constexpr std::size_t slot_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
 
     template<std::size_t Offset, std::size_t... Index>
     [[nodiscard]] auto pools_at(std::index_sequence<Index...>) const noexcept {
@@ -630,7 +631,7 @@ public:
     /// The storage of an element type (cv ignored), or nullptr for an invalid group.
     template<typename Type>
     [[nodiscard]] auto *storage() const noexcept {
-        return storage<index_of<Type>>();
+        return storage<slot_of<Type>>();
     }
 
     /// The storage at Index among Get..., Exclude..., or nullptr for an invalid group.
@@ -672,14 +673,14 @@ public:
 
     /// The first member iterated, or null.
     [[nodiscard]] entity_type front() const noexcept {
-        const auto it = begin();
-        return it != end() ? *it : null;
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last member iterated, or null.
     [[nodiscard]] entity_type back() const noexcept {
-        const auto it = rbegin();
-        return it != rend() ? *it : null;
+        const auto last = rbegin();
+        return last == rend() ? entity_type{null} : *last;
     }
 
     /// Iterator to a member, or end().
@@ -704,7 +705,7 @@ public:
     /// Elements of a member by element type: a reference for one type, a tuple for several.
     template<typename Type, typename... Other>
     [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        return get<index_of<Type>, index_of<Other>...>(entt);
+        return get<slot_of<Type>, slot_of<Other>...>(entt);
     }
 
     /// Elements of a member by index among Get...: a reference for one, a tuple for several, and every element
@@ -714,12 +715,13 @@ public:
         static_assert(((Index < sizeof...(Get)) && ...), "group: get only reaches the get types");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); },
+            return std::apply([entt](auto *...pool) { return std::tuple_cat(pool->get_as_tuple(entt)...); },
                               pools_at<0u>(std::index_sequence_for<Get...>{}));
-        } else if constexpr (sizeof...(Index) == 1u) {
-            return (storage<Index>()->get(entt), ...);
-        } else {
+        } else if constexpr (sizeof...(Index) != 1u) {
             return std::tuple_cat(storage<Index>()->get_as_tuple(entt)...);
+        } else {
+            // one type: its reference rather than a tuple of one
+            return (storage<Index>()->get(entt), ...);
         }
     }
 
@@ -800,7 +802,7 @@ public:
     /// tuples of elements for several. Only the set of members is reordered.
     template<typename Type, typename... Other, typename Compare, typename Sort = std_sort, typename... Args>
     void sort(Compare compare, Sort algo = Sort{}, Args &&...args) const {
-        sort<index_of<Type>, index_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+        sort<slot_of<Type>, slot_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
     }
 
     /// Sorts the members by the elements at Index...; with no index, compare takes two entities.
@@ -865,7 +867,7 @@ class basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>> {
     static constexpr std::size_t gettable_count = sizeof...(Owned) + sizeof...(Get);
 
     template<typename Type>
-    static constexpr std::size_t index_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
+    static constexpr std::size_t slot_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
 
     template<std::size_t Offset, std::size_t... Index>
     [[nodiscard]] auto pools_at(std::index_sequence<Index...>) const noexcept {
@@ -913,7 +915,7 @@ public:
     /// The storage of an element type (cv ignored), or nullptr for an invalid group.
     template<typename Type>
     [[nodiscard]] auto *storage() const noexcept {
-        return storage<index_of<Type>>();
+        return storage<slot_of<Type>>();
     }
 
     /// The storage at Index among Owned..., Get..., Exclude..., or nullptr for an invalid group.
@@ -946,14 +948,14 @@ public:
 
     /// The first member iterated, or null.
     [[nodiscard]] entity_type front() const noexcept {
-        const auto it = begin();
-        return it != end() ? *it : null;
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last member iterated, or null.
     [[nodiscard]] entity_type back() const noexcept {
-        const auto it = rbegin();
-        return it != rend() ? *it : null;
+        const auto last = rbegin();
+        return last == rend() ? entity_type{null} : *last;
     }
 
     /// Iterator to a member, or end() (also for entities of the owned storages outside the group's block).
@@ -983,7 +985,7 @@ public:
     /// Elements of a member by element type: a reference for one type, a tuple for several.
     template<typename Type, typename... Other>
     [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        return get<index_of<Type>, index_of<Other>...>(entt);
+        return get<slot_of<Type>, slot_of<Other>...>(entt);
     }
 
     /// Elements of a member by index among Owned..., Get...: a reference for one, a tuple for several, and
@@ -993,12 +995,13 @@ public:
         static_assert(((Index < gettable_count) && ...), "group: get only reaches the owned and get types");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return std::apply([entt](auto *...cpool) { return std::tuple_cat(cpool->get_as_tuple(entt)...); },
+            return std::apply([entt](auto *...pool) { return std::tuple_cat(pool->get_as_tuple(entt)...); },
                               pools_at<0u>(std::make_index_sequence<gettable_count>{}));
-        } else if constexpr (sizeof...(Index) == 1u) {
-            return (storage<Index>()->get(entt), ...);
-        } else {
+        } else if constexpr (sizeof...(Index) != 1u) {
             return std::tuple_cat(storage<Index>()->get_as_tuple(entt)...);
+        } else {
+            // one type: its reference rather than a tuple of one
+            return (storage<Index>()->get(entt), ...);
         }
     }
 
@@ -1098,7 +1101,7 @@ public:
     /// tuples of elements for several. The owned storages are rearranged, so every copy of the group sees it.
     template<typename Type, typename... Other, typename Compare, typename Sort = std_sort, typename... Args>
     void sort(Compare compare, Sort algo = Sort{}, Args &&...args) const {
-        sort<index_of<Type>, index_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+        sort<slot_of<Type>, slot_of<Other>...>(std::move(compare), std::move(algo), std::forward<Args>(args)...);
     }
 
     /// Sorts the members by the elements at Index...; with no index, compare takes two entities.

@@ -41,8 +41,9 @@ public:
     }
 
     handle_storage_iterator operator++(int) noexcept {
-        const handle_storage_iterator orig = *this;
-        return ++(*this), orig;
+        handle_storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] reference operator*() const noexcept { return *it; }

@@ -55,10 +55,11 @@ using invoke_registry_t = typename decltype(invoke_registry<Member>())::type;
 /// target view. The organizer resolves view parameters this way.
 template<typename Registry>
 class as_view {
+    // The element types are read back from the storage types of the target view, constness included.
     template<typename... Get, typename... Exclude>
-    [[nodiscard]] auto dispatch(get_t<Get...>, exclude_t<Exclude...>) const {
-        return reg->template view<constness_as_t<typename Get::element_type, Get>...>(
-            exclude_t<constness_as_t<typename Exclude::element_type, Exclude>...>{});
+    [[nodiscard]] auto build(get_t<Get...>, exclude_t<Exclude...>) const {
+        using excluded = exclude_t<constness_as_t<typename Exclude::element_type, Exclude>...>;
+        return source->template view<constness_as_t<typename Get::element_type, Get>...>(excluded{});
     }
 
 public:
@@ -68,16 +69,16 @@ public:
     using entity_type = typename Registry::entity_type;
 
     /// Wraps a registry, which must outlive the object.
-    as_view(registry_type &source) noexcept : reg{&source} {}
+    as_view(registry_type &ref) noexcept : source{&ref} {}
 
     /// The view over the given storages.
     template<typename Get, typename Exclude>
     operator basic_view<Get, Exclude>() const {
-        return dispatch(Get{}, Exclude{});
+        return build(Get{}, Exclude{});
     }
 
 private:
-    registry_type *reg{};
+    registry_type *source{};
 };
 
 /// Deduction guide.
@@ -144,19 +145,19 @@ struct sigh_helper<Registry> {
     using registry_type = Registry;
 
     /// A helper over ref.
-    sigh_helper(registry_type &ref) : bucket{&ref} {}
+    sigh_helper(registry_type &ref) : target{&ref} {}
 
     /// A helper that connects to the pool `id` of Type.
     template<typename Type>
     [[nodiscard]] auto with(const id_type id = type_hash<Type>::value()) noexcept {
-        return sigh_helper<Registry, Type>{*bucket, id};
+        return sigh_helper<Registry, Type>{*target, id};
     }
 
     /// The registry.
-    [[nodiscard]] registry_type &registry() noexcept { return *bucket; }
+    [[nodiscard]] registry_type &registry() noexcept { return *target; }
 
 private:
-    registry_type *bucket{};
+    registry_type *target{};
 };
 
 /// Connects listeners to the signals of one pool of Type; each call returns the helper, so calls chain.
@@ -167,31 +168,35 @@ struct sigh_helper<Registry, Type> final : sigh_helper<Registry> {
 
     /// A helper over the pool `id` of Type in ref.
     sigh_helper(registry_type &ref, const id_type id = type_hash<Type>::value())
-        : sigh_helper<Registry>{ref}, name{id} {}
+        : sigh_helper<Registry>{ref}, pool{id} {}
 
     /// Connects Candidate (with an optional instance or payload) to on_construct of the pool.
     template<auto Candidate, typename... Args>
     auto on_construct(Args &&...args) {
-        this->registry().template on_construct<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
-        return *this;
+        return attach<Candidate>(this->registry().template on_construct<Type>(pool), std::forward<Args>(args)...);
     }
 
     /// Connects Candidate (with an optional instance or payload) to on_update of the pool.
     template<auto Candidate, typename... Args>
     auto on_update(Args &&...args) {
-        this->registry().template on_update<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
-        return *this;
+        return attach<Candidate>(this->registry().template on_update<Type>(pool), std::forward<Args>(args)...);
     }
 
     /// Connects Candidate (with an optional instance or payload) to on_destroy of the pool.
     template<auto Candidate, typename... Args>
     auto on_destroy(Args &&...args) {
-        this->registry().template on_destroy<Type>(name).template connect<Candidate>(std::forward<Args>(args)...);
-        return *this;
+        return attach<Candidate>(this->registry().template on_destroy<Type>(pool), std::forward<Args>(args)...);
     }
 
 private:
-    id_type name{};
+    // Connects through the sink of one of the pool's signals and hands the helper back for the next call.
+    template<auto Candidate, typename Sink, typename... Args>
+    sigh_helper attach(Sink signal_sink, Args &&...args) {
+        signal_sink.template connect<Candidate>(std::forward<Args>(args)...);
+        return *this;
+    }
+
+    id_type pool{};
 };
 
 /// Deduces the registry type.

@@ -199,11 +199,10 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_sigh_mixin &other) noexcept {
-        using std::swap;
-        swap(owner, other.owner);
-        swap(construction, other.construction);
-        swap(destruction, other.destruction);
-        swap(update, other.update);
+        std::swap(owner, other.owner);
+        construction.swap(other.construction);
+        destruction.swap(other.destruction);
+        update.swap(other.update);
         underlying_type::swap(other);
     }
 
@@ -442,9 +441,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_reactive_mixin &other) noexcept {
-        using std::swap;
-        swap(owner, other.owner);
-        swap(conn, other.conn);
+        std::swap(owner, other.owner);
+        conn.swap(other.conn);
         underlying_type::swap(other);
     }
 

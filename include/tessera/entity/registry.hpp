@@ -53,8 +53,9 @@ public:
     constexpr registry_storage_iterator &operator++() noexcept { return ++it, *this; }
 
     constexpr registry_storage_iterator operator++(int) noexcept {
-        const registry_storage_iterator orig = *this;
-        return ++(*this), orig;
+        registry_storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] constexpr reference operator*() const noexcept { return {it->first, *it->second}; }
@@ -263,14 +264,14 @@ private:
                     return static_cast<storage_type &>(*by_index[idx]);
                 }
 
-                auto &cpool = static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+                auto &made = static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
 
                 if (!(idx < by_index.size())) {
                     by_index.resize(idx + 1u, nullptr);
                 }
 
-                by_index[idx] = &cpool;
-                return cpool;
+                by_index[idx] = &made;
+                return made;
             }
 
             return static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
@@ -341,12 +342,24 @@ private:
                           internal::is_reactive_pool_v<Storage>);
     }
 
+    // Every pool (and the entity storage) keeps a pointer to its registry: after a move or a swap it is refreshed.
     void rebind() {
         entities.bind(*this);
+        std::for_each(pools.begin(), pools.end(), [this](auto &entry) { entry.second->bind(*this); });
+    }
 
-        for (auto &&curr : pools) {
-            curr.second->bind(*this);
-        }
+    // The identifier goes back to the entity storage; its new version is the one the next create() of the index gets.
+    version_type retire(const entity_type entt) {
+        entities.erase(entt);
+        const version_type next = entities.current(entt);
+        return next;
+    }
+
+    // Whether the entity has a Type in its default pool, without creating the pool.
+    template<typename Type>
+    [[nodiscard]] bool has(const entity_type entt) const {
+        const auto *const pool = assure<Type>();
+        return pool != nullptr && pool->contains(entt);
     }
 
     template<typename Type>
@@ -396,15 +409,15 @@ public:
 
     /// Exchanges the contents with another registry, re-binding the pools of both.
     void swap(basic_registry &other) noexcept {
-        using std::swap;
-        swap(vars, other.vars);
-        swap(pools, other.pools);
-        swap(index, other.index);
-        swap(by_index, other.by_index);
-        swap(groups, other.groups);
-        swap(entities, other.entities);
-        rebind();
-        other.rebind();
+        std::swap(vars, other.vars);
+        std::swap(pools, other.pools);
+        std::swap(index, other.index);
+        std::swap(by_index, other.by_index);
+        std::swap(groups, other.groups);
+        std::swap(entities, other.entities);
+        for (basic_registry *side : {this, &other}) {
+            side->rebind();
+        }
     }
 
     /// The allocator.
@@ -430,8 +443,10 @@ public:
 
     /// The pool named `id`, or nullptr. Never the entity storage.
     [[nodiscard]] const common_type *storage(const id_type id) const {
-        const auto it = index.find(id);
-        return (it == index.cend()) ? nullptr : pools[it->second].second.get();
+        if (const auto found = index.find(id); found != index.cend()) {
+            return pools[found->second].second.get();
+        }
+        return nullptr;
     }
 
     /// Iterable of (name, pool &) pairs over every pool; the entity storage is not included.
@@ -475,12 +490,12 @@ public:
     version_type destroy(const entity_type entt) {
         TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
 
-        for (size_type pos = pools.size(); pos; --pos) {
-            pools[pos - 1u].second->remove(entt);
+        // By position, newest pool first: listeners may add pools meanwhile, which must not be visited.
+        for (size_type left = pools.size(); left-- != 0u;) {
+            pools[left].second->remove(entt);
         }
 
-        entities.erase(entt);
-        return entities.current(entt);
+        return retire(entt);
     }
 
     /// Like destroy(entt), then forces the stored version (the tombstone version becomes the next valid one).
@@ -511,8 +526,7 @@ public:
     version_type release(const entity_type entt) {
         TESSERA_ASSERT(valid(entt), "release: invalid entity");
         TESSERA_ASSERT(orphan(entt), "release: the entity still has components; use destroy");
-        entities.erase(entt);
-        return entities.current(entt);
+        return retire(entt);
     }
 
     /// Like release(entt), then forces the stored version (the tombstone version becomes the next valid one).
@@ -531,16 +545,17 @@ public:
 
     /// True if no pool contains the entity.
     [[nodiscard]] bool orphan(const entity_type entt) const {
-        return std::none_of(pools.cbegin(), pools.cend(), [entt](auto &&curr) { return curr.second->contains(entt); });
+        return std::none_of(pools.cbegin(), pools.cend(),
+                            [entt](const auto &entry) { return entry.second->contains(entt); });
     }
 
     /// Gives the entity a Type built from args (braces for aggregates), then fires on_construct<Type>.
     template<typename Type, typename... Args>
     decltype(auto) emplace(const entity_type entt, Args &&...args) {
         TESSERA_ASSERT(valid(entt), "emplace: invalid entity");
-        auto &cpool = assure<Type>();
-        TESSERA_ASSERT(!cpool.contains(entt), "emplace: the entity already owns this component");
-        return cpool.emplace(entt, std::forward<Args>(args)...);
+        auto &pool = assure<Type>();
+        TESSERA_ASSERT(!pool.contains(entt), "emplace: the entity already owns this component");
+        return pool.emplace(entt, std::forward<Args>(args)...);
     }
 
     /// Gives every entity of the range a copy of value; on_construct fires once per entity afterwards.
@@ -571,16 +586,16 @@ public:
     decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args) {
         TESSERA_ASSERT(valid(entt), "emplace_or_replace: invalid entity");
 
-        if (auto &cpool = assure<Type>(); cpool.contains(entt)) {
+        if (auto &pool = assure<Type>(); pool.contains(entt)) {
             if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
-                return cpool.patch(entt);
+                return pool.patch(entt);
             } else {
-                return cpool.patch(entt, [&args...](auto &...curr) {
-                    ((curr = make_element<Type>(std::forward<Args>(args)...)), ...);
+                return pool.patch(entt, [&args...](auto &...element) {
+                    ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
                 });
             }
         } else {
-            return cpool.emplace(entt, std::forward<Args>(args)...);
+            return pool.emplace(entt, std::forward<Args>(args)...);
         }
     }
 
@@ -588,26 +603,27 @@ public:
     /// on_update<Type>. With the entity type, only the notification fires.
     template<typename Type, typename... Func>
     decltype(auto) patch(const entity_type entt, Func &&...func) {
-        auto &cpool = assure<Type>();
+        auto &pool = assure<Type>();
 
         if constexpr (!std::is_same_v<Type, entity_type>) {
-            TESSERA_ASSERT(cpool.contains(entt), "patch: the entity does not own this component");
+            TESSERA_ASSERT(pool.contains(entt), "patch: the entity does not own this component");
         }
 
-        return cpool.patch(entt, std::forward<Func>(func)...);
+        return pool.patch(entt, std::forward<Func>(func)...);
     }
 
     /// Assigns a new Type built from args (list-initialization), then fires on_update<Type>.
     template<typename Type, typename... Args>
     decltype(auto) replace(const entity_type entt, Args &&...args) {
-        auto &cpool = assure<Type>();
-        TESSERA_ASSERT(cpool.contains(entt), "replace: the entity does not own this component");
+        auto &pool = assure<Type>();
+        TESSERA_ASSERT(pool.contains(entt), "replace: the entity does not own this component");
 
         if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
-            return cpool.patch(entt);
+            return pool.patch(entt);
         } else {
-            return cpool.patch(
-                entt, [&args...](auto &...curr) { ((curr = make_element<Type>(std::forward<Args>(args)...)), ...); });
+            return pool.patch(entt, [&args...](auto &...element) {
+                ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
+            });
         }
     }
 
@@ -648,95 +664,91 @@ public:
     /// Removes the holes of the listed in-place pools, or of every pool.
     template<typename... Type>
     void compact() {
-        if constexpr (sizeof...(Type) == 0u) {
-            for (auto &&curr : pools) {
-                curr.second->compact();
-            }
-        } else {
+        if constexpr (sizeof...(Type) != 0u) {
             (assure<Type>().compact(), ...);
+        } else {
+            std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->compact(); });
         }
     }
 
     /// True if the entity has every listed component. Never creates a pool.
     template<typename... Type>
     [[nodiscard]] bool all_of([[maybe_unused]] const entity_type entt) const {
-        return ([this, entt]() {
-            const auto *cpool = assure<std::remove_const_t<Type>>();
-            return cpool && cpool->contains(entt);
-        }() && ...);
+        return (has<std::remove_const_t<Type>>(entt) && ...);
     }
 
     /// True if the entity has at least one listed component. Never creates a pool.
     template<typename... Type>
     [[nodiscard]] bool any_of([[maybe_unused]] const entity_type entt) const {
-        return ([this, entt]() {
-            const auto *cpool = assure<std::remove_const_t<Type>>();
-            return cpool && cpool->contains(entt);
-        }() || ...);
+        return (has<std::remove_const_t<Type>>(entt) || ...);
     }
 
     /// The listed components of the entity, read-only: a reference for one type, a tuple for several.
     template<typename... Type>
     [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) const {
-        if constexpr (sizeof...(Type) == 1u) {
-            const auto *cpool = assure<std::remove_const_t<type_list_element_t<0u, type_list<Type...>>>>();
-            TESSERA_ASSERT(cpool && cpool->contains(entt), "get: the entity does not own this component");
-            return cpool->get(entt);
-        } else {
+        if constexpr (sizeof...(Type) != 1u) {
             return std::forward_as_tuple(get<Type>(entt)...);
+        } else {
+            const auto *const pool = assure<std::remove_const_t<Type>...>();
+            TESSERA_ASSERT(pool && pool->contains(entt), "get: the entity does not own this component");
+            return pool->get(entt);
         }
     }
 
     /// The listed components of the entity: a reference for one type, a tuple for several.
     template<typename... Type>
     [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) {
-        if constexpr (sizeof...(Type) == 1u) {
-            if constexpr ((std::is_const_v<Type> && ...)) {
-                return std::as_const(*this).template get<Type...>(entt);
-            } else {
-                auto &cpool = assure<Type...>();
-                TESSERA_ASSERT(cpool.contains(entt), "get: the entity does not own this component");
-                return cpool.get(entt);
-            }
-        } else {
+        if constexpr (sizeof...(Type) != 1u) {
             return std::forward_as_tuple(get<Type>(entt)...);
+        } else if constexpr ((std::is_const_v<Type> && ...)) {
+            // read-only access never creates the pool
+            return std::as_const(*this).template get<Type...>(entt);
+        } else {
+            auto &pool = assure<Type...>();
+            TESSERA_ASSERT(pool.contains(entt), "get: the entity does not own this component");
+            return pool.get(entt);
         }
     }
 
     /// The entity's Type, created from args if the entity does not have one yet.
     template<typename Type, typename... Args>
     [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args) {
-        auto &cpool = assure<Type>();
         TESSERA_ASSERT(valid(entt), "get_or_emplace: invalid entity");
-        return cpool.contains(entt) ? cpool.get(entt) : cpool.emplace(entt, std::forward<Args>(args)...);
+        auto &pool = assure<Type>();
+        if (!pool.contains(entt)) {
+            return pool.emplace(entt, std::forward<Args>(args)...);
+        }
+        return pool.get(entt);
     }
 
     /// Pointers to the listed components, read-only; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
     [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) const {
-        if constexpr (sizeof...(Type) == 1u) {
-            using element_type = std::remove_const_t<type_list_element_t<0u, type_list<Type...>>>;
+        if constexpr (sizeof...(Type) != 1u) {
+            return std::make_tuple(try_get<Type>(entt)...);
+        } else {
+            using element_type = std::remove_const_t<internal::nth_type_t<0u, Type...>>;
             static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
                           "try_get: this type keeps no instances (empty type); use all_of instead");
-            const auto *cpool = assure<element_type>();
-            return (cpool && cpool->contains(entt)) ? std::addressof(cpool->get(entt)) : nullptr;
-        } else {
-            return std::make_tuple(try_get<Type>(entt)...);
+            const element_type *found = nullptr;
+            if (const auto *const pool = assure<element_type>(); pool != nullptr && pool->contains(entt)) {
+                found = std::addressof(pool->get(entt));
+            }
+            return found;
         }
     }
 
     /// Pointers to the listed components; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
     [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) {
-        if constexpr (sizeof...(Type) == 1u) {
-            if constexpr ((std::is_const_v<Type> && ...)) {
-                return std::as_const(*this).template try_get<Type...>(entt);
-            } else {
-                using element_type = type_list_element_t<0u, type_list<Type...>>;
-                return const_cast<element_type *>(std::as_const(*this).template try_get<Type...>(entt));
-            }
-        } else {
+        if constexpr (sizeof...(Type) != 1u) {
             return std::make_tuple(try_get<Type>(entt)...);
+        } else if constexpr ((std::is_const_v<Type> && ...)) {
+            return std::as_const(*this).template try_get<Type...>(entt);
+        } else {
+            // the pool is found the read-only way, so that asking never creates it
+            using element_type = internal::nth_type_t<0u, Type...>;
+            return const_cast<element_type *>(std::as_const(*this).template try_get<Type...>(entt));
         }
     }
 
@@ -744,8 +756,8 @@ public:
     template<typename... Type>
     void clear() {
         if constexpr (sizeof...(Type) == 0u) {
-            for (size_type pos = pools.size(); pos; --pos) {
-                pools[pos - 1u].second->clear();
+            for (size_type left = pools.size(); left-- != 0u;) {
+                pools[left].second->clear();
             }
 
             const auto in_use = static_cast<typename common_type::difference_type>(entities.free_list());
@@ -794,8 +806,8 @@ public:
         [&]<std::size_t... Index>(std::index_sequence<Index...>) {
             (([&]() {
                  using element_type = type_list_element_t<Index, type_list<Type, Other..., Exclude...>>;
-                 if (const auto *cpool = assure<std::remove_const_t<element_type>>(); cpool) {
-                     elem.template storage<Index>(*cpool);
+                 if (const auto *found = assure<std::remove_const_t<element_type>>(); found) {
+                     elem.template storage<Index>(*found);
                  }
              }()),
              ...);
@@ -856,8 +868,8 @@ public:
     /// True if any listed type is owned by a group.
     template<typename... Type>
     [[nodiscard]] bool owned() const {
-        return std::any_of(groups.cbegin(), groups.cend(), [](auto &&curr) {
-            return (curr.second->owned(type_id<std::remove_const_t<Type>>().hash()) || ...);
+        return std::any_of(groups.cbegin(), groups.cend(), [](const auto &entry) {
+            return (entry.second->owned(type_id<std::remove_const_t<Type>>().hash()) || ...);
         });
     }
 
@@ -866,18 +878,20 @@ public:
     template<typename Type, typename Compare, typename Sort = std_sort, typename... Args>
     void sort(Compare compare, Sort algo = Sort{}, Args &&...args) {
         TESSERA_ASSERT(!owned<Type>(), "sort: a group owns this pool; sort the group instead");
-        auto &cpool = assure<Type>();
+        auto &pool = assure<Type>();
         using value_type = typename storage_for_type<Type>::value_type;
+        constexpr bool by_element = !std::is_void_v<value_type> &&
+                                    std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
 
-        if constexpr (!std::is_void_v<value_type> &&
-                      std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>) {
-            auto comp = [&cpool, compare = std::move(compare)](const auto lhs, const auto rhs) mutable {
-                return compare(std::as_const(cpool.get(lhs)), std::as_const(cpool.get(rhs)));
-            };
-
-            cpool.sort(std::move(comp), std::move(algo), std::forward<Args>(args)...);
+        if constexpr (by_element) {
+            // the pool sorts identifiers: each comparison looks both elements up
+            pool.sort(
+                [&pool, compare = std::move(compare)](const entity_type lhs, const entity_type rhs) mutable {
+                    return compare(std::as_const(pool.get(lhs)), std::as_const(pool.get(rhs)));
+                },
+                std::move(algo), std::forward<Args>(args)...);
         } else {
-            cpool.sort(std::move(compare), std::move(algo), std::forward<Args>(args)...);
+            pool.sort(std::move(compare), std::move(algo), std::forward<Args>(args)...);
         }
     }
 
@@ -885,8 +899,9 @@ public:
     template<typename To, typename From>
     void sort() {
         TESSERA_ASSERT(!owned<To>(), "sort: a group owns the pool to arrange; sort the group instead");
-        const common_type &cpool = assure<From>();
-        assure<To>().sort_as(cpool.begin(), cpool.end());
+        const common_type &order = assure<From>();
+        auto &arranged = assure<To>();
+        arranged.sort_as(order.cbegin(), order.cend());
     }
 
     /// The context variables.

@@ -67,8 +67,9 @@ public:
 
     /// Moves to the next entity and returns the previous position.
     runtime_view_iterator operator++(int) {
-        const runtime_view_iterator orig = *this;
-        return ++(*this), orig;
+        runtime_view_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     /// Moves to the previous entity.
@@ -81,8 +82,9 @@ public:
 
     /// Moves to the previous entity and returns the previous position.
     runtime_view_iterator operator--(int) {
-        const runtime_view_iterator orig = *this;
-        return operator--(), orig;
+        runtime_view_iterator before = *this;
+        --*this;
+        return before;
     }
 
     /// Address of the current identifier.
@@ -158,9 +160,8 @@ public:
 
     /// Exchanges the contents with another runtime view.
     void swap(basic_runtime_view &other) noexcept {
-        using std::swap;
-        swap(pools, other.pools);
-        swap(filter, other.filter);
+        pools.swap(other.pools);
+        filter.swap(other.filter);
     }
 
     /// The allocator.
@@ -168,8 +169,9 @@ public:
 
     /// Forgets every storage.
     void clear() {
-        pools.clear();
+        // both lists keep their capacity for the storages given next
         filter.clear();
+        pools.clear();
     }
 
     /// Requires the entities to be in `base`. A storage strictly smaller than the leading one takes the lead.

@@ -66,8 +66,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator++(int) {
-        const sparse_set_iterator orig = *this;
-        return ++(*this), orig;
+        sparse_set_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     constexpr sparse_set_iterator &operator--() {
@@ -82,8 +83,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator--(int) {
-        const sparse_set_iterator orig = *this;
-        return operator--(), orig;
+        sparse_set_iterator before = *this;
+        --*this;
+        return before;
     }
 
     constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
@@ -95,8 +97,9 @@ public:
     }
 
     constexpr sparse_set_iterator operator+(const difference_type value) const noexcept {
-        sparse_set_iterator copy = *this;
-        return (copy += value);
+        sparse_set_iterator moved = *this;
+        moved += value;
+        return moved;
     }
 
     friend constexpr sparse_set_iterator operator+(const difference_type value,
@@ -254,18 +257,20 @@ private:
     // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
     // that the check that runs on every insertion stays small enough to be inlined.
     entity_type *allocate_sparse_page(const size_type page) {
-        if (!(page < sparse.size())) {
+        if (sparse.size() <= page) {
             sparse.resize(page + 1u, nullptr);
         }
 
-        if (!sparse[page]) {
-            constexpr entity_type init = null;
+        entity_type *&entries = sparse[page];
+        if (entries == nullptr) {
             auto page_allocator{packed.get_allocator()};
-            sparse[page] = alloc_traits::allocate(page_allocator, traits_type::page_size);
-            std::uninitialized_fill(sparse[page], sparse[page] + traits_type::page_size, init);
+            entity_type *const fresh = alloc_traits::allocate(page_allocator, traits_type::page_size);
+            // every slot of a new page is free
+            std::uninitialized_fill_n(fresh, traits_type::page_size, entity_type{null});
+            entries = fresh;
         }
 
-        return sparse[page];
+        return entries;
     }
 
     [[nodiscard]] TESSERA_FORCE_INLINE entity_type &assure_at_least(const entity_type entt) {
@@ -323,12 +328,13 @@ protected:
         note_change(*it);
 #endif
         ++edits;
-        auto &self = sparse_ref(*it);
-        const auto entt = traits_type::to_entity(self);
-        sparse_ref(packed.back()) = traits_type::combine(entt, traits_type::to_integral(packed.back()));
-        packed[static_cast<size_type>(entt)] = packed.back();
-        // self may alias the entry just written when the element is the last one: null it last
-        self = null;
+        auto &vacated = sparse_ref(*it);
+        const auto hole = traits_type::to_entity(vacated);
+        const entity_type last = packed.back();
+        packed[static_cast<size_type>(hole)] = last;
+        sparse_ref(last) = traits_type::combine(hole, traits_type::to_integral(last));
+        // when the erased identifier is the last one, vacated is the slot just written: it is nulled afterwards
+        vacated = null;
         packed.pop_back();
     }
 
@@ -337,9 +343,12 @@ protected:
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
         TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         ++edits;
-        const auto pos = static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(*it), null)));
-        packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
-        head = pos;
+        auto &slot = sparse_ref(*it);
+        const auto hole = static_cast<size_type>(traits_type::to_entity(slot));
+        slot = null;
+        // the hole becomes the head of the free list and keeps the previous head in its index bits
+        packed[hole] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
+        head = hole;
     }
 
     /// Takes back the identifier at the last packed position of an appending set. It undoes an append that could
@@ -603,12 +612,11 @@ public:
 
     /// Exchanges the contents with another set.
     void swap(basic_sparse_set &other) noexcept {
-        using std::swap;
-        swap(sparse, other.sparse);
-        swap(packed, other.packed);
-        swap(info_, other.info_);
-        swap(mode, other.mode);
-        swap(head, other.head);
+        sparse.swap(other.sparse);
+        packed.swap(other.packed);
+        std::swap(info_, other.info_);
+        std::swap(mode, other.mode);
+        std::swap(head, other.head);
         edits = other.edits = std::max(edits, other.edits) + 1u;
 #if TESSERA_DEBUG_ITERATION
         note_rearrangement(true);
@@ -718,18 +726,24 @@ public:
 
     /// True if the set contains exactly this identifier (same index and version).
     [[nodiscard]] bool contains(const entity_type entt) const noexcept {
-        const auto *elem = sparse_ptr(entt);
-        constexpr auto cap = traits_type::entity_mask;
-        constexpr auto mask = traits_type::to_integral(null) & ~cap;
-        // equal versions cancel out; a free slot keeps the null index and fails the comparison
-        return elem && (((mask & traits_type::to_integral(entt)) ^ traits_type::to_integral(*elem)) < cap);
+        // A slot keeps a packed position in its index bits and the stored identifier's version above them; a free
+        // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
+        // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
+        // not free (null's index is the mask itself).
+        using bits_type = typename traits_type::entity_type;
+        constexpr bits_type index_bits = traits_type::entity_mask;
+        if (const entity_type *const slot = sparse_ptr(entt); slot != nullptr) {
+            const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
+            return static_cast<bits_type>(traits_type::to_integral(*slot) - version_bits) < index_bits;
+        }
+        return false;
     }
 
     /// The version stored for the identifier's index, or the tombstone version if the index is absent.
     [[nodiscard]] version_type current(const entity_type entt) const noexcept {
-        const auto *elem = sparse_ptr(entt);
-        constexpr auto fallback = traits_type::to_version(tombstone);
-        return elem ? traits_type::to_version(*elem) : fallback;
+        // No page for the index: it was never used, which reads like a released slot (the tombstone version).
+        const entity_type *const slot = sparse_ptr(entt);
+        return traits_type::to_version(slot == nullptr ? entity_type{tombstone} : *slot);
     }
 
     /// The packed position of an identifier in the set.
@@ -808,19 +822,13 @@ public:
             // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
             first = first.unwatched();
 #endif
+            // Consecutive members go in one erase: a single pop per run rather than one per identifier.
+            const auto member = [this](const entity_type entt) { return contains(entt); };
             while (first != last) {
-                while (first != last && !contains(*first)) {
-                    ++first;
-                }
-
-                const auto it = first;
-
-                while (first != last && contains(*first)) {
-                    ++first;
-                }
-
-                count += static_cast<size_type>(std::distance(it, first));
-                erase(it, first);
+                const auto run = std::find_if(first, last, member);
+                first = std::find_if_not(run, last, member);
+                count += static_cast<size_type>(std::distance(run, first));
+                erase(run, first);
             }
         } else {
             for (; first != last; ++first) {
@@ -865,16 +873,17 @@ public:
 
     /// Exchanges the positions of two identifiers of the set, and their elements.
     void swap_elements(const entity_type lhs, const entity_type rhs) {
-        const auto from = index(lhs);
-        const auto to = index(rhs);
+        const auto lhs_pos = index(lhs);
+        const auto rhs_pos = index(rhs);
 
-        TESSERA_ASSERT(mode != deletion_policy::swap_only || ((from < head) == (to < head)),
+        TESSERA_ASSERT(mode != deletion_policy::swap_only || ((lhs_pos < head) == (rhs_pos < head)),
                        "swap_elements: cannot swap an identifier in use with a released one");
 #if TESSERA_DEBUG_ITERATION
-        log_swap(from, to);
+        log_swap(lhs_pos, rhs_pos);
 #endif
-        swap_or_move(from, to);
-        swap_at(from, to);
+        // the elements first (storages move their payload), then the identifiers
+        swap_or_move(lhs_pos, rhs_pos);
+        swap_at(lhs_pos, rhs_pos);
     }
 
     /// Sorts packed positions [0, length): visited in iteration order, they follow `compare` on identifiers.

@@ -75,8 +75,9 @@ public:
     }
 
     constexpr storage_iterator operator++(int) {
-        const storage_iterator orig = *this;
-        return ++(*this), orig;
+        storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     constexpr storage_iterator &operator--() {
@@ -91,8 +92,9 @@ public:
     }
 
     constexpr storage_iterator operator--(int) {
-        const storage_iterator orig = *this;
-        return operator--(), orig;
+        storage_iterator before = *this;
+        --*this;
+        return before;
     }
 
     constexpr storage_iterator &operator+=(const difference_type value) noexcept {
@@ -104,8 +106,9 @@ public:
     }
 
     constexpr storage_iterator operator+(const difference_type value) const noexcept {
-        storage_iterator copy = *this;
-        return (copy += value);
+        storage_iterator moved = *this;
+        moved += value;
+        return moved;
     }
 
     friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
@@ -193,8 +196,9 @@ public:
     }
 
     constexpr extended_storage_iterator operator++(int) {
-        const extended_storage_iterator orig = *this;
-        return ++(*this), orig;
+        extended_storage_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     [[nodiscard]] constexpr reference operator*() const noexcept {
@@ -407,19 +411,15 @@ protected:
 
     /// Adds an identifier with a copy of *value, or a default-constructed element if value is null.
     underlying_iterator try_emplace(const Entity entt, const bool force_back, const void *value) override {
-        if (value) {
-            if constexpr (std::is_copy_constructible_v<Type>) {
-                return emplace_element(entt, force_back, *static_cast<const Type *>(value));
-            } else {
-                return underlying_type::end();
-            }
-        } else {
+        // A type that cannot be built the way asked for gives end(): the caller reports it.
+        if (value == nullptr) {
             if constexpr (std::is_default_constructible_v<Type>) {
                 return emplace_element(entt, force_back);
-            } else {
-                return underlying_type::end();
             }
+        } else if constexpr (std::is_copy_constructible_v<Type>) {
+            return emplace_element(entt, force_back, *static_cast<const Type *>(value));
         }
+        return underlying_type::end();
     }
 
     /// Exchanges two elements, or moves one into a hole.
@@ -526,9 +526,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
-        using std::swap;
         base_type::swap(other);
-        swap(payload, other.payload);
+        payload.swap(other.payload);
     }
 
     /// The allocator.
@@ -641,8 +640,8 @@ public:
     /// Adds an identifier and builds its element from args (braces for aggregates). Strong exception guarantee.
     template<typename... Args>
     value_type &emplace(const entity_type entt, Args &&...args) {
-        const auto it = emplace_element(entt, false, std::forward<Args>(args)...);
-        return element_at(static_cast<size_type>(it.index()));
+        const auto placed = emplace_element(entt, false, std::forward<Args>(args)...);
+        return element_at(static_cast<size_type>(placed.index()));
     }
 
     /// Calls each function with the element in turn and returns it.
@@ -945,9 +944,8 @@ public:
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
-        using std::swap;
         base_type::swap(other);
-        swap(cursor, other.cursor);
+        std::swap(cursor, other.cursor);
     }
 
     /// The allocator.
@@ -966,9 +964,10 @@ public:
 
     /// A new identifier: the most recently released one if any (LIFO), otherwise a fresh index with version 0.
     entity_type generate() {
-        const auto len = base_type::free_list();
-        const auto entt = (len == base_type::size()) ? fresh() : base_type::data()[len];
-        return *base_type::template push_entity_as<deletion_policy::swap_only>(entt, true);
+        // The first released identifier sits right after the ones in use; none released means a fresh index.
+        const auto in_use = base_type::free_list();
+        entity_type candidate = in_use < base_type::size() ? base_type::data()[in_use] : fresh();
+        return *base_type::template push_entity_as<deletion_policy::swap_only>(candidate, true);
     }
 
     /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.

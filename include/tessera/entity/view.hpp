@@ -316,8 +316,9 @@ public:
 
     /// Moves to the next entity of the view and returns the previous position.
     view_iterator operator++(int) {
-        const view_iterator orig = *this;
-        return ++(*this), orig;
+        view_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     /// Address of the current identifier in the leading packed array.
@@ -391,8 +392,9 @@ public:
 
     /// Moves to the next entity and returns the previous position.
     extended_view_iterator operator++(int) {
-        const extended_view_iterator orig = *this;
-        return ++(*this), orig;
+        extended_view_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     /// The entity and its elements.
@@ -588,8 +590,9 @@ public:
 
     /// Moves to the next entity and returns the previous position.
     view_each_iterator operator++(int) {
-        const view_each_iterator orig = *this;
-        return ++(*this), orig;
+        view_each_iterator before = *this;
+        ++*this;
+        return before;
     }
 
     /// The entity and its elements.
@@ -668,10 +671,10 @@ class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
     using exclude_element_list = type_list<internal::view_element_t<Exclude>...>;
 
     template<typename Type>
-    static constexpr std::size_t index_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
+    static constexpr std::size_t slot_of = type_list_index_v<std::remove_const_t<Type>, element_list>;
 
     template<typename Type>
-    static constexpr std::size_t get_index_of = type_list_index_v<std::remove_const_t<Type>, get_element_list>;
+    static constexpr std::size_t get_slot_of = type_list_index_v<std::remove_const_t<Type>, get_element_list>;
 
 public:
     /// The common base class of the storages.
@@ -909,7 +912,7 @@ public:
     /// Forces the get storage of element type Type to lead until the next refresh.
     template<typename Type>
     void use() noexcept {
-        use<get_index_of<Type>>();
+        use<get_slot_of<Type>>();
     }
 
     /// Forces the get storage at Index to lead until the next refresh.
@@ -935,8 +938,8 @@ public:
 
     /// The first entity iteration gives, or null.
     [[nodiscard]] entity_type front() const {
-        const auto it = begin();
-        return it != end() ? *it : entity_type{null};
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last entity iteration gives, or null.
@@ -973,7 +976,7 @@ public:
     /// The storage of element type Type (the first one if several), or nullptr if its slot is unset.
     template<typename Type>
     [[nodiscard]] auto *storage() const noexcept {
-        return storage<index_of<Type>>();
+        return storage<slot_of<Type>>();
     }
 
     /// The storage at Index (get storages first, then exclude storages), or nullptr if the slot is unset.
@@ -991,7 +994,7 @@ public:
     /// Fills the slot of the storage's element type (the first one if several), then refreshes.
     template<typename Type>
     void storage(Type &elem) noexcept {
-        storage<index_of<internal::view_element_t<Type>>>(elem);
+        storage<slot_of<internal::view_element_t<Type>>>(elem);
     }
 
     /// Fills the slot at Index, then refreshes.
@@ -1016,7 +1019,7 @@ public:
     /// decides the constness.
     template<typename Type, typename... Other>
     [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        return get<get_index_of<Type>, get_index_of<Other>...>(entt);
+        return get<get_slot_of<Type>, get_slot_of<Other>...>(entt);
     }
 
     /// The elements of an entity, by index: a reference for one index, a tuple for several, and a tuple of every
@@ -1235,8 +1238,8 @@ public:
 
     /// The first entity iteration gives, or null.
     [[nodiscard]] entity_type front() const {
-        const auto it = begin();
-        return it != end() ? *it : entity_type{null};
+        const auto first = begin();
+        return first == end() ? entity_type{null} : *first;
     }
 
     /// The last entity iteration gives, or null.

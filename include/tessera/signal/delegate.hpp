@@ -115,14 +115,15 @@ TESSERA_INTERNAL_MEMBER_SIGNATURE(const &&, const Class &&)
 
 #undef TESSERA_INTERNAL_MEMBER_SIGNATURE
 
-/// Data members are read: unbound from a const object, bound through the instance with its constness.
+/// Data members are read. Unbound, from a const object passed first; bound to an instance, the delegate returns a
+/// copy of the member, typed as the member is declared (as EnTT deduces it).
 template<typename Type, typename Class>
 requires(!std::is_function_v<Type>) struct candidate_signature<Type Class::*> {
     /// Signature when nothing is curried.
     using unbound_type = const Type &(const Class &);
     /// Signature when an instance is curried.
-    template<typename Instance>
-    using bound_type = std::conditional_t<std::is_const_v<Instance>, const Type &, Type &>();
+    template<typename>
+    using bound_type = Type();
 };
 
 } // namespace internal
@@ -164,15 +165,15 @@ class delegate<Ret(Args...)> {
     template<auto Candidate, typename Type>
     void bind(Type *value_or_instance) noexcept {
         if constexpr (slice_for<Candidate, const Type &>.found) {
-            call = &thunk<Candidate, const Type &>;
+            entry = &thunk<Candidate, const Type &>;
         } else if constexpr (slice_for<Candidate, Type &>.found) {
-            call = &thunk<Candidate, Type &>;
+            entry = &thunk<Candidate, Type &>;
         } else if constexpr (slice_for<Candidate, const Type *>.found) {
-            call = &thunk<Candidate, const Type *>;
+            entry = &thunk<Candidate, const Type *>;
         } else {
-            call = &thunk<Candidate, Type *>;
+            entry = &thunk<Candidate, Type *>;
         }
-        instance = value_or_instance;
+        bound = value_or_instance;
     }
 
 public:
@@ -203,8 +204,8 @@ public:
     /// Candidates that no slice of the arguments can call are rejected by the constraint.
     template<auto Candidate>
     requires(slice_for<Candidate>.found) void connect() noexcept {
-        instance = nullptr;
-        call = &thunk<Candidate>;
+        bound = nullptr;
+        entry = &thunk<Candidate>;
     }
 
     /// Binds a member of value_or_instance, or a free function taking it as its first parameter. A const
@@ -222,39 +223,36 @@ public:
 
     /// Binds a user-provided thunk, which receives payload as its first argument.
     void connect(function_type *function, const void *payload = nullptr) noexcept {
-        call = function;
-        instance = payload;
+        entry = function;
+        bound = payload;
     }
 
     /// Makes the delegate empty.
-    void reset() noexcept {
-        call = nullptr;
-        instance = nullptr;
-    }
+    void reset() noexcept { *this = delegate{}; }
 
     /// The stored thunk, nullptr when empty.
-    [[nodiscard]] function_type *target() const noexcept { return call; }
+    [[nodiscard]] function_type *target() const noexcept { return entry; }
 
     /// The bound instance or payload, nullptr if there is none.
-    [[nodiscard]] const void *data() const noexcept { return instance; }
+    [[nodiscard]] const void *data() const noexcept { return bound; }
 
     /// Calls the bound candidate; the delegate must not be empty.
     Ret operator()(Args... args) const {
-        TESSERA_ASSERT(call != nullptr, "delegate: calling an empty delegate");
-        return call(instance, std::forward<Args>(args)...);
+        TESSERA_ASSERT(entry != nullptr, "delegate: calling an empty delegate");
+        return entry(bound, std::forward<Args>(args)...);
     }
 
     /// True if a candidate is bound.
-    [[nodiscard]] explicit operator bool() const noexcept { return call != nullptr; }
+    [[nodiscard]] explicit operator bool() const noexcept { return entry != nullptr; }
 
     /// Two delegates are equal when they share the thunk (hence the candidate) and the instance or payload.
     [[nodiscard]] bool operator==(const delegate &other) const noexcept {
-        return call == other.call && instance == other.instance;
+        return entry == other.entry && bound == other.bound;
     }
 
 private:
-    function_type *call{nullptr};
-    const void *instance{nullptr};
+    function_type *entry{nullptr};
+    const void *bound{nullptr};
 };
 
 /// Deduces the signature of an unbound candidate.

@@ -10,6 +10,17 @@ namespace tessera {
 template<typename>
 class delegate;
 
+/// Typed event queues: events are delivered at once or stored and delivered later.
+template<typename = std::allocator<void>>
+class basic_dispatcher;
+
+/// The dispatcher with the default allocator.
+using dispatcher = basic_dispatcher<>;
+
+/// A base class that gives its derived class one listener per event type.
+template<typename Derived, typename = std::allocator<void>>
+class emitter;
+
 /// A list of listeners that are all called on publish. The allocator defaults to std::allocator.
 template<typename Type, typename Allocator = std::allocator<void>>
 class sigh;

@@ -1,0 +1,227 @@
+// emitter: a base class that gives a type one listener per event type, called with the event and the emitter
+// itself; meant for objects that wrap asynchronous work and report what happened.
+#ifndef TESSERA_SIGNAL_EMITTER_HPP
+#define TESSERA_SIGNAL_EMITTER_HPP
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "../config/config.hpp"
+#include "../core/fwd.hpp"
+#include "../core/type_info.hpp"
+#include "fwd.hpp"
+#include "id_table.hpp"
+
+namespace tessera {
+
+/// Derive from `emitter<Derived>` to publish events: `struct my_emitter : tessera::emitter<my_emitter> {};`. Each event
+/// type has at most one listener, set with `on<Event>(listener)`; `publish(event)` calls it with the event and the
+/// derived object. A listener may replace or erase itself, or any other listener, while it runs.
+template<typename Derived, typename Allocator>
+class emitter {
+    using alloc_traits = std::allocator_traits<Allocator>;
+
+    // A listener of one event type, kept alive while a publish runs it even if it is replaced or erased meanwhile.
+    class handler_base {
+    public:
+        handler_base() = default;
+        handler_base(const handler_base &) = delete;
+        handler_base &operator=(const handler_base &) = delete;
+
+        virtual void call(void *event, Derived &owner) = 0;
+        virtual void release(const Allocator &allocator) noexcept = 0;
+
+        // Number of publishes inside the listener right now.
+        std::size_t running{};
+        // Removed from the emitter while running: the last publish to leave releases it.
+        bool detached{};
+
+    protected:
+        ~handler_base() = default;
+    };
+
+    template<typename Event>
+    class handler final : public handler_base {
+    public:
+        explicit handler(std::function<void(Event &, Derived &)> listener) : func{std::move(listener)} {}
+
+        void call(void *event, Derived &owner) override { func(*static_cast<Event *>(event), owner); }
+
+        void release(const Allocator &allocator) noexcept override {
+            using node_alloc = typename alloc_traits::template rebind_alloc<handler>;
+            node_alloc owner{allocator};
+            std::allocator_traits<node_alloc>::destroy(owner, this);
+            std::allocator_traits<node_alloc>::deallocate(owner, this, 1u);
+        }
+
+    private:
+        std::function<void(Event &, Derived &)> func;
+    };
+
+    template<typename Event>
+    [[nodiscard]] handler_base *make_handler(std::function<void(Event &, Derived &)> listener) {
+        using node_alloc = typename alloc_traits::template rebind_alloc<handler<Event>>;
+        node_alloc owner{allocator};
+        auto *const memory = std::allocator_traits<node_alloc>::allocate(owner, 1u);
+        try {
+            std::allocator_traits<node_alloc>::construct(owner, memory, std::move(listener));
+        } catch (...) {
+            std::allocator_traits<node_alloc>::deallocate(owner, memory, 1u);
+            throw;
+        }
+        return memory;
+    }
+
+    void detach(handler_base *node) noexcept {
+        if (node->running == 0u) {
+            node->release(allocator);
+        } else {
+            node->detached = true;
+        }
+    }
+
+    void detach_all() noexcept {
+        for (auto &item : handlers.items()) {
+            detach(item.value);
+        }
+        handlers.clear();
+    }
+
+    static constexpr bool movable_handlers =
+        alloc_traits::is_always_equal::value || alloc_traits::propagate_on_container_move_assignment::value;
+
+    [[nodiscard]] static const Allocator &same_allocator(const Allocator &wanted, const Allocator &current) {
+        TESSERA_ASSERT(alloc_traits::is_always_equal::value || wanted == current,
+                       "emitter: moving the listeners to an unequal allocator is not supported");
+        return wanted;
+    }
+
+public:
+    /// The allocator given by the user; listeners are allocated through rebound copies of it.
+    using allocator_type = Allocator;
+    /// Unsigned integer type of sizes.
+    using size_type = std::size_t;
+
+    /// An emitter without listeners.
+    emitter() : emitter{allocator_type{}} {}
+
+    /// An emitter without listeners that allocates through `alloc`.
+    explicit emitter(const allocator_type &alloc) : allocator{alloc}, handlers{alloc} {}
+
+    emitter(const emitter &) = delete;
+
+    /// Takes over the listeners of `other`, which is left without listeners. Listeners then receive this emitter.
+    emitter(emitter &&other) noexcept : allocator{std::move(other.allocator)}, handlers{std::move(other.handlers)} {}
+
+    /// Takes over the listeners of `other` with `alloc`, which must compare equal to the allocator of `other`.
+    emitter(emitter &&other, const allocator_type &alloc)
+        : allocator{same_allocator(alloc, other.allocator)}, handlers{std::move(other.handlers), alloc} {}
+
+    /// Releases the listeners.
+    virtual ~emitter() {
+        static_assert(std::is_base_of_v<emitter, Derived>,
+                      "emitter: the first template argument must be the class that derives from the emitter");
+        detach_all();
+    }
+
+    emitter &operator=(const emitter &) = delete;
+
+    /// Drops the current listeners and takes over those of `other`. The allocators must compare equal unless they
+    /// propagate on move assignment.
+    emitter &operator=(emitter &&other) noexcept(movable_handlers) {
+        if (this != &other) {
+            if constexpr (!movable_handlers) {
+                static_cast<void>(same_allocator(allocator, other.allocator));
+            }
+            detach_all();
+            if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
+                allocator = std::move(other.allocator);
+            }
+            handlers.swap(other.handlers);
+        }
+        return *this;
+    }
+
+    /// Exchanges the listeners with `other`.
+    void swap(emitter &other) noexcept {
+        using std::swap;
+        swap(allocator, other.allocator);
+        handlers.swap(other.handlers);
+    }
+
+    /// A copy of the allocator.
+    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept { return allocator; }
+
+    /// Calls the listener of the event's type, if there is one, with the event and this emitter.
+    template<typename Event>
+    void publish(Event event) {
+        auto *const found = handlers.find(type_hash<Event>::value());
+        if (found == nullptr) {
+            return;
+        }
+        handler_base *const node = *found;
+        ++node->running;
+        struct leave {
+            emitter &self;
+            handler_base *node;
+            ~leave() {
+                if (--node->running == 0u && node->detached) {
+                    node->release(self.allocator);
+                }
+            }
+        } const guard{*this, node};
+        node->call(std::addressof(event), static_cast<Derived &>(*this));
+    }
+
+    /// Sets the listener of `Event`, replacing the current one. It is called as `listener(Event &, Derived &)`.
+    template<typename Event>
+    void on(std::function<void(Event &, Derived &)> listener) {
+        static_assert(std::is_same_v<Event, std::remove_cvref_t<Event>>,
+                      "emitter: name the event type without const, volatile or reference");
+        handler_base *const node = make_handler<Event>(std::move(listener));
+        const auto name = type_hash<Event>::value();
+        if (auto *const found = handlers.find(name); found != nullptr) {
+            detach(std::exchange(*found, node));
+            return;
+        }
+        try {
+            handlers.insert(name, node);
+        } catch (...) {
+            node->release(allocator);
+            throw;
+        }
+    }
+
+    /// Removes the listener of `Event`, if any.
+    template<typename Event>
+    void erase() {
+        const auto name = type_hash<std::remove_cvref_t<Event>>::value();
+        if (auto *const found = handlers.find(name); found != nullptr) {
+            detach(*found);
+            handlers.erase(name);
+        }
+    }
+
+    /// Removes every listener.
+    void clear() noexcept { detach_all(); }
+
+    /// Whether `Event` has a listener.
+    template<typename Event>
+    [[nodiscard]] bool contains() const {
+        return handlers.find(type_hash<std::remove_cvref_t<Event>>::value()) != nullptr;
+    }
+
+    /// Whether no event type has a listener.
+    [[nodiscard]] bool empty() const noexcept { return handlers.items().empty(); }
+
+private:
+    [[no_unique_address]] allocator_type allocator;
+    internal::id_table<handler_base *, Allocator> handlers;
+};
+
+} // namespace tessera
+
+#endif
