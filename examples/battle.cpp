@@ -1,7 +1,8 @@
 // battle: two armies of a few hundred thousand units fight for a fixed number of frames. Units pick targets,
 // steer, move and fire projectiles; projectiles fly, hit and disappear every frame; dead units are destroyed and
 // reinforcements reuse their identifiers. The systems are scheduled through tessera's organizer, which derives
-// their order from the components and context variables each one reads or writes.
+// their order from the components and context variables each one reads or writes. Spawns and deaths are recorded
+// into a command buffer while the systems iterate, and applied when each system is done.
 //
 // Usage: battle [--entities N] [--frames F] [--seed S] [--quiet]
 // The run is deterministic for a given seed: the summary line is the same on every run.
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/organizer.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>
@@ -98,25 +100,47 @@ struct statistics {
     std::uint64_t recycled = 0;
 };
 
+/// The structural changes the systems record while they iterate: a command buffer reused every frame, and the
+/// provisional identifiers of what it creates, to count those that reuse a released index once applied.
+struct deferred {
+    tessera::command_buffer commands;
+    std::vector<tessera::entity> created;
+
+    tessera::entity create() {
+        const auto entity = commands.create();
+        created.push_back(entity);
+        return entity;
+    }
+
+    void apply(tessera::registry &registry, statistics &stats) {
+        commands.apply(registry);
+
+        for (const auto entity : created) {
+            stats.recycled += (tessera::to_version(commands.resolve(entity)) != 0u);
+        }
+
+        created.clear();
+    }
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // helpers
 
-tessera::entity spawn_unit(tessera::registry &registry, const std::uint8_t side, random_source &random,
-                           const settings &config, statistics &stats) {
-    const auto entity = registry.create();
+void spawn_unit(deferred &changes, const std::uint8_t side, random_source &random, const settings &config,
+                statistics &stats) {
+    auto &commands = changes.commands;
+    const auto entity = changes.create();
     // the armies face each other across the middle of the arena
     const float half = config.arena * 0.5f;
     const float base = side == 0 ? -half * 0.5f : half * 0.5f;
-    registry.emplace<position>(entity, base + random.uniform(-half * 0.3f, half * 0.3f), random.uniform(-half, half));
-    registry.emplace<velocity>(entity, 0.f, 0.f);
-    registry.emplace<health>(entity, config.unit_health);
-    registry.emplace<weapon>(entity, 1 + static_cast<int>(random.below(4u)), random.uniform(0.5f, 1.5f),
+    commands.emplace<position>(entity, base + random.uniform(-half * 0.3f, half * 0.3f), random.uniform(-half, half));
+    commands.emplace<velocity>(entity, 0.f, 0.f);
+    commands.emplace<health>(entity, config.unit_health);
+    commands.emplace<weapon>(entity, 1 + static_cast<int>(random.below(4u)), random.uniform(0.5f, 1.5f),
                              random.uniform(0.f, 1.f));
-    registry.emplace<team>(entity, side);
-    registry.emplace<target>(entity, tessera::entity{tessera::null});
+    commands.emplace<team>(entity, side);
+    commands.emplace<target>(entity, tessera::entity{tessera::null});
     ++stats.spawned;
-    stats.recycled += (tessera::to_version(entity) != 0u);
-    return entity;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -167,14 +191,19 @@ void movement(tessera::view<tessera::get_t<position, const velocity>> moving, co
     });
 }
 
-void fire(tessera::registry &registry, const settings &config, statistics &stats) {
-    struct launch {
-        position from;
-        projectile shot;
-    };
+// records a projectile: created after the loop that fires it, so the pools being iterated are not disturbed
+void launch(deferred &changes, statistics &stats, const position &from, const tessera::entity victim,
+            const int damage) {
+    auto &commands = changes.commands;
+    const auto entity = changes.create();
+    commands.emplace<position>(entity, from);
+    // resolve_projectiles steers it toward its victim
+    commands.emplace<velocity>(entity, 0.f, 0.f);
+    commands.emplace<projectile>(entity, victim, damage, 2.f);
+    ++stats.shots;
+}
 
-    std::vector<launch> launched{};
-
+void fire(tessera::registry &registry, const settings &config, statistics &stats, deferred &changes) {
     registry.view<weapon, const position, const target>().each(
         [&](weapon &gun, const position &pos, const target &aim) {
             gun.cooldown -= config.dt;
@@ -186,32 +215,23 @@ void fire(tessera::registry &registry, const settings &config, statistics &stats
 
                 if (dx * dx + dy * dy < config.range * config.range) {
                     gun.cooldown += gun.reload;
-                    launched.push_back({pos, projectile{aim.who, gun.damage, 2.f}});
+                    launch(changes, stats, pos, aim.who, gun.damage);
                 }
             }
         });
 
-    // projectiles are created after the loop, so the pools being iterated are not disturbed
-    for (auto &&[from, shot] : launched) {
-        const auto entity = registry.create();
-        registry.emplace<position>(entity, from);
-        // resolve_projectiles steers it toward its victim
-        registry.emplace<velocity>(entity, 0.f, 0.f);
-        registry.emplace<projectile>(entity, shot);
-        ++stats.shots;
-        stats.recycled += (tessera::to_version(entity) != 0u);
-    }
+    changes.apply(registry, stats);
 }
 
-void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats) {
-    std::vector<tessera::entity> spent{};
+void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats, deferred &changes) {
+    auto &commands = changes.commands;
 
     registry.view<projectile, velocity, const position>().each(
         [&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
             shot.ttl -= config.dt;
 
             if (!registry.valid(shot.victim)) {
-                spent.push_back(entity);
+                commands.destroy(entity);
                 return;
             }
 
@@ -223,36 +243,33 @@ void resolve_projectiles(tessera::registry &registry, const settings &config, st
             if (distance < config.projectile_speed * config.dt) {
                 registry.get<health>(shot.victim).current -= shot.damage;
                 ++stats.hits;
-                spent.push_back(entity);
+                commands.destroy(entity);
             } else if (shot.ttl <= 0.f) {
-                spent.push_back(entity);
+                commands.destroy(entity);
             } else {
                 vel = {dx / distance * config.projectile_speed, dy / distance * config.projectile_speed};
             }
         });
 
-    registry.destroy(spent.begin(), spent.end());
+    changes.apply(registry, stats);
 }
 
-void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config, statistics &stats) {
-    std::vector<std::pair<tessera::entity, std::uint8_t>> dead{};
-
+void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config, statistics &stats,
+                        deferred &changes) {
     registry.view<const health, const team>().each(
         [&](const tessera::entity entity, const health &hp, const team &side) {
             if (hp.current <= 0) {
-                dead.emplace_back(entity, side.id);
+                changes.commands.destroy(entity);
+                ++stats.deaths;
+
+                // half of the fallen come back as reinforcements, under recycled identifiers
+                if (random.below(2u) == 0u) {
+                    spawn_unit(changes, side.id, random, config, stats);
+                }
             }
         });
 
-    for (auto [entity, side] : dead) {
-        registry.destroy(entity);
-        ++stats.deaths;
-
-        // half of the fallen come back as reinforcements, under recycled identifiers
-        if (random.below(2u) == 0u) {
-            spawn_unit(registry, side, random, config, stats);
-        }
-    }
+    changes.apply(registry, stats);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -300,10 +317,13 @@ int main(int argc, char **argv) {
     auto &random = registry.ctx().emplace<random_source>(random_source{opts.seed});
     auto &stats = registry.ctx().emplace<statistics>();
     registry.ctx().emplace<roster>();
+    auto &changes = registry.ctx().emplace<deferred>();
 
     for (std::size_t count{}; count < opts.entities; ++count) {
-        spawn_unit(registry, static_cast<std::uint8_t>(count % 2u), random, config, stats);
+        spawn_unit(changes, static_cast<std::uint8_t>(count % 2u), random, config, stats);
     }
+
+    changes.apply(registry, stats);
 
     tessera::organizer organizer;
     organizer.emplace<&build_roster>("roster");

@@ -113,3 +113,17 @@ TEST(type_id, incomplete_types) {
     EXPECT_EQ(info.hash(), tessera::type_hash<test_types::incomplete>::value());
     EXPECT_EQ(&info, &tessera::type_id<const test_types::incomplete>());
 }
+
+struct message_words {
+    static constexpr std::string_view prefix = "check: ";
+    static constexpr std::string_view suffix = " is wrong";
+};
+
+TEST(type_message, names_the_type_between_the_words) {
+    using message = tessera::internal::type_message<message_words, test_types::position>;
+    constexpr std::string_view text{message::text.data()};
+    static_assert(text == "check: test_types::position is wrong");
+    // null-terminated, so that assertions can take data()
+    static_assert(message::text.back() == '\0');
+    EXPECT_EQ(std::string{message::text.data()}, "check: test_types::position is wrong");
+}

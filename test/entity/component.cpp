@@ -1,11 +1,16 @@
-// Tests of component.hpp: the default in_place_delete and page_size of component_traits, and the ways to
-// customize them (members of the type, a full specialization, a constrained partial specialization).
+// Tests of component.hpp: the defaults of component_traits (in_place_delete, page_size, clone, entity_members),
+// and the ways to customize them (members of the type, a full specialization, a constrained partial
+// specialization, a specialization that predates some members).
 #include <concepts>
 #include <cstddef>
 #include <gtest/gtest.h>
+#include <memory>
 #include <tessera/entity/component.hpp>
+#include <tessera/entity/entity.hpp>
 #include <tessera/entity/storage.hpp>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -57,6 +62,36 @@ struct specialized {
     int value;
 };
 
+struct skipped {
+    static constexpr auto clone = tessera::clone_policy::skip;
+    int value;
+};
+
+struct with_function {
+    int value;
+    static with_function clone_element(const with_function &other) { return {other.value + 1}; }
+};
+
+/// A member named clone that is not a policy: ignored.
+struct unrelated_clone {
+    [[nodiscard]] unrelated_clone clone() const { return *this; }
+    int value;
+};
+
+struct not_copyable {
+    std::unique_ptr<int> value;
+};
+
+struct linked {
+    tessera::entity parent;
+    std::vector<tessera::entity> children;
+    static constexpr auto entity_members = std::tuple{&linked::parent, &linked::children};
+};
+
+struct spelled_out {
+    int value;
+};
+
 struct tiny_a {
     using tiny_tag = void;
     int value;
@@ -80,6 +115,18 @@ struct tessera::component_traits<specialized, tessera::entity> {
     using entity_type = tessera::entity;
     static constexpr bool in_place_delete = true;
     static constexpr std::size_t page_size = 2u;
+};
+
+template<>
+struct tessera::component_traits<spelled_out, tessera::entity> {
+    using element_type = spelled_out;
+    using entity_type = tessera::entity;
+    static constexpr bool in_place_delete = false;
+    static constexpr std::size_t page_size = 8u;
+    static constexpr auto clone = tessera::clone_policy::custom;
+    static constexpr auto entity_members = std::tuple{};
+
+    static spelled_out clone_element(const spelled_out &other) { return {-other.value}; }
 };
 
 template<tiny Type>
@@ -160,4 +207,50 @@ TEST(component_traits, constrained_partial_specialization) {
     storage.emplace(tessera::entity{0}, 1.5);
     EXPECT_EQ(storage.capacity(), 16u);
     EXPECT_EQ(storage.get(tessera::entity{0}).value, 1.5);
+}
+
+TEST(component_traits, clone_defaults) {
+    static_assert(tessera::component_traits<plain>::clone == tessera::clone_policy::copy);
+    static_assert(tessera::component_traits<empty>::clone == tessera::clone_policy::copy);
+    static_assert(tessera::component_traits<void>::clone == tessera::clone_policy::copy);
+    // copy is the default even where it cannot work: clone then reports the type
+    static_assert(tessera::component_traits<not_copyable>::clone == tessera::clone_policy::copy);
+    static_assert(tessera::component_traits<unrelated_clone>::clone == tessera::clone_policy::copy);
+    static_assert(std::is_same_v<decltype(tessera::component_traits<plain>::clone), const tessera::clone_policy>);
+}
+
+TEST(component_traits, clone_members) {
+    static_assert(tessera::component_traits<skipped>::clone == tessera::clone_policy::skip);
+    static_assert(tessera::component_traits<with_function>::clone == tessera::clone_policy::custom);
+    static_assert(tessera::component_traits<spelled_out>::clone == tessera::clone_policy::custom);
+    static_assert(!tessera::component_traits<spelled_out>::in_place_delete);
+    static_assert(tessera::component_traits<spelled_out>::page_size == 8u);
+    static_assert(
+        std::tuple_size_v<std::remove_const_t<decltype(tessera::component_traits<spelled_out>::entity_members)>> == 0u);
+    EXPECT_EQ(tessera::component_traits<spelled_out>::clone_element(spelled_out{2}).value, -2);
+    // specializations without the member read the default through the library's own accessor
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<specialized>> ==
+                  tessera::clone_policy::copy);
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<tiny_a>> == tessera::clone_policy::copy);
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<skipped>> ==
+                  tessera::clone_policy::skip);
+    EXPECT_EQ(with_function::clone_element(with_function{1}).value, 2);
+}
+
+TEST(component_traits, entity_members) {
+    static_assert(std::tuple_size_v<std::remove_const_t<decltype(tessera::component_traits<plain>::entity_members)>> ==
+                  0u);
+    static_assert(std::tuple_size_v<std::remove_const_t<decltype(tessera::component_traits<void>::entity_members)>> ==
+                  0u);
+    constexpr auto members = tessera::component_traits<linked>::entity_members;
+    static_assert(std::tuple_size_v<std::remove_const_t<decltype(members)>> == 2u);
+    static_assert(std::get<0>(members) == &linked::parent);
+    static_assert(std::get<1>(members) == &linked::children);
+    // a specialization without the member has none
+    static_assert(std::tuple_size_v<std::remove_const_t<
+                      decltype(tessera::internal::entity_members_of<tessera::component_traits<specialized>>)>> == 0u);
+
+    linked value{tessera::entity{3}, {tessera::entity{4}}};
+    EXPECT_EQ(value.*std::get<0>(members), tessera::entity{3});
+    EXPECT_EQ((value.*std::get<1>(members)).size(), 1u);
 }

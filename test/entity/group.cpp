@@ -1183,3 +1183,35 @@ TEST(GroupIteration, StoragesWithDifferentPageSizes) {
             pages::expect_visits<pages::stable, large, small>(registry, ref, group, false);
         });
 }
+
+TEST(Group, GenericEntityFirstCallbacks) {
+    // [](auto entity, auto &&...elements) is chosen without instantiating the elements-only form, whose body (an
+    // element taken for the entity) would not compile
+    tessera::registry registry;
+    auto owning = registry.group<pos>(tessera::get<vel>);
+    auto non_owning = registry.group(tessera::get<hidden, vel>);
+    std::vector<tessera::entity> ents(3);
+    registry.create(ents.begin(), ents.end());
+
+    for (int i = 0; i < 3; ++i) {
+        registry.emplace<pos>(ents[i], i);
+        registry.emplace<vel>(ents[i], 10 * i);
+        registry.emplace<hidden>(ents[i], 100 * i);
+    }
+
+    std::vector<tessera::entity> seen;
+    int sum{};
+    const auto record = [&](auto entt, auto &&...elements) {
+        seen.push_back(entt);
+        static_assert(sizeof...(elements) == 2u);
+        sum += registry.get<pos>(entt).x;
+    };
+
+    owning.each(record);
+    EXPECT_EQ(seen, (std::vector<tessera::entity>{ents[2], ents[1], ents[0]}));
+    EXPECT_EQ(sum, 3);
+
+    seen.clear();
+    non_owning.each(record);
+    EXPECT_EQ(seen.size(), 3u);
+}

@@ -371,7 +371,6 @@ TEST(Handle, NullRegistryIsMisuse) {
     tessera::handle h{};
     const tessera::const_handle ch{};
 
-    EXPECT_MISUSE(std::ignore = h.valid(), "handle::valid: the handle has no registry");
     EXPECT_MISUSE(h.emplace<position>(1, 2), "handle::emplace: the handle has no registry");
     EXPECT_MISUSE(h.emplace_or_replace<position>(1, 2), "handle::emplace_or_replace: the handle has no registry");
     EXPECT_MISUSE(h.patch<position>(), "handle::patch: the handle has no registry");
@@ -420,4 +419,26 @@ TEST(Handle, CustomIdentifier) {
     static_assert(!std::is_convertible_v<my_const_handle, my_handle>);
     EXPECT_EQ(ch.get<int>(), 3);
     EXPECT_TRUE(ch == h);
+}
+
+TEST(Handle, ValidWithoutRegistryIsFalse) {
+    // a query like operator bool, not a forwarding call: no registry means not valid
+    const tessera::handle h{};
+    const tessera::const_handle ch{};
+    EXPECT_FALSE(h.valid());
+    EXPECT_FALSE(ch.valid());
+    EXPECT_FALSE(static_cast<bool>(h));
+    EXPECT_EQ(h.registry(), nullptr);
+    EXPECT_EQ(h.entity(), tessera::null);
+    EXPECT_TRUE(h == tessera::null);
+    EXPECT_EQ(h.storage().begin(), h.storage().end());
+    EXPECT_FALSE(static_cast<tessera::const_handle>(h).valid());
+
+    tessera::registry registry;
+    const auto entt = registry.create();
+    const tessera::handle bound{registry, entt};
+    EXPECT_TRUE(bound.valid());
+    registry.destroy(entt);
+    EXPECT_FALSE(bound.valid());
+    EXPECT_FALSE((tessera::handle{registry, tessera::null}.valid()));
 }

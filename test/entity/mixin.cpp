@@ -1,11 +1,13 @@
 // Tests for the signal mixin (construct, update and destroy signals on every pool) and the reactive mixin
 // (storages that collect entities on registry events).
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <memory>
+#include <memory_resource>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/mixin.hpp>
 #include <tessera/entity/registry.hpp>
@@ -894,4 +896,167 @@ TEST(ReactiveMixin, ResetAfterTheRegistryMoved) {
     obs.clear();
     static_cast<void>(target.create());
     EXPECT_TRUE(obs.empty());
+}
+
+namespace {
+
+/// A destroy listener that sorts the pool it listens to (by descending x), as code that keeps a pool ordered does.
+struct sorting_listener {
+    std::vector<tessera::entity> seen{};
+
+    void sort_positions(tessera::registry &reg, const tessera::entity entt) {
+        seen.push_back(entt);
+        reg.sort<position>([](const position &lhs, const position &rhs) { return lhs.x > rhs.x; });
+    }
+
+    /// Every entity once, whatever the order.
+    [[nodiscard]] bool saw_each_once(std::vector<tessera::entity> expected) {
+        std::sort(seen.begin(), seen.end());
+        std::sort(expected.begin(), expected.end());
+        return seen == expected;
+    }
+};
+
+/// Entities with x = 0, 5, 1, 4, 2, 3: sorting moves most of them.
+std::vector<tessera::entity> scrambled_positions(tessera::registry &reg) {
+    std::vector<tessera::entity> entities(6u);
+    reg.create(entities.begin(), entities.end());
+    const std::array xs{0, 5, 1, 4, 2, 3};
+    for (std::size_t pos{}; pos < entities.size(); ++pos) {
+        reg.emplace<position>(entities[pos], xs[pos], 0);
+    }
+    return entities;
+}
+
+} // namespace
+
+TEST(SighMixin, DestroyListenerMaySortItsPool) {
+    // the removal loop finds each entity again after the listeners ran: sorting is not an invalidation there
+    tessera::registry reg;
+    sorting_listener listener;
+    reg.on_destroy<position>().connect<&sorting_listener::sort_positions>(listener);
+    auto &pool = reg.storage<position>();
+    const tessera::sparse_set &base = pool;
+
+    // one entity at a time
+    auto entities = scrambled_positions(reg);
+    reg.destroy(entities[2]);
+    reg.erase<position>(entities[0]);
+    EXPECT_TRUE(reg.remove<position>(entities[1]));
+    EXPECT_EQ(pool.size(), 3u);
+    EXPECT_TRUE(listener.saw_each_once({entities[0], entities[1], entities[2]}));
+    for (const auto entt : {entities[3], entities[4], entities[5]}) {
+        EXPECT_TRUE(pool.contains(entt));
+    }
+
+    // the whole pool through its own iterators, by erase and by remove
+    listener.seen.clear();
+    pool.erase(base.begin(), base.end());
+    EXPECT_TRUE(pool.empty());
+    EXPECT_TRUE(listener.saw_each_once({entities[3], entities[4], entities[5]}));
+
+    listener.seen.clear();
+    entities = scrambled_positions(reg);
+    EXPECT_EQ(pool.remove(base.begin(), base.end()), 6u);
+    EXPECT_TRUE(pool.empty());
+    EXPECT_TRUE(listener.saw_each_once(entities));
+
+    // a range of another set, and the identifiers of a container
+    listener.seen.clear();
+    entities = scrambled_positions(reg);
+    tessera::sparse_set some{};
+    some.push(entities[1]);
+    some.push(entities[4]);
+    pool.erase(some.begin(), some.end());
+    EXPECT_EQ(pool.remove(entities.begin(), entities.begin() + 2), 1u);
+    EXPECT_TRUE(listener.saw_each_once({entities[0], entities[1], entities[4]}));
+    EXPECT_EQ(pool.size(), 3u);
+
+    // clear: every listener runs before anything is removed (sorted beforehand, so the positions stay)
+    reg.sort<position>([](const position &lhs, const position &rhs) { return lhs.x > rhs.x; });
+    listener.seen.clear();
+    reg.clear<position>();
+    EXPECT_TRUE(pool.empty());
+    EXPECT_TRUE(listener.saw_each_once({entities[2], entities[3], entities[5]}));
+
+    // destroying entities, through the entity storage's own range as registry.clear() does
+    listener.seen.clear();
+    entities = scrambled_positions(reg);
+    reg.sort<position>([](const position &lhs, const position &rhs) { return lhs.x > rhs.x; });
+    reg.clear();
+    EXPECT_TRUE(listener.saw_each_once(entities));
+    EXPECT_TRUE(pool.empty());
+}
+
+TEST(SighMixin, DestroyListenerSortingDuringAPartialRangeIsAMisuse) {
+    // positions still to come would hold other entities: the range no longer means what it meant
+    tessera::registry reg;
+    sorting_listener listener;
+    reg.on_destroy<position>().connect<&sorting_listener::sort_positions>(listener);
+    const auto entities = scrambled_positions(reg);
+    const tessera::sparse_set &base = reg.storage<position>();
+
+    EXPECT_MISUSE(reg.storage<position>().erase(base.begin() + 1, base.end()),
+                  "sigh_mixin: a destroy listener sorted the pool or removed other entities from it");
+    // nothing was removed; the last step of a range may sort, as a single removal may
+    EXPECT_EQ(base.size(), entities.size());
+    reg.storage<position>().erase(base.begin(), base.begin() + 1);
+    EXPECT_EQ(base.size(), entities.size() - 1u);
+}
+
+namespace {
+
+using pmr_registry = tessera::basic_registry<tessera::entity, std::pmr::polymorphic_allocator<tessera::entity>>;
+
+void record_destroyed(std::vector<tessera::entity> &out, pmr_registry &, const tessera::entity entt) {
+    out.push_back(entt);
+}
+
+} // namespace
+
+TEST(SighMixin, MoveAssignmentBetweenUnequalResources) {
+    using pmr_pool = pmr_registry::storage_for_type<position>;
+    using pmr_reactive = tessera::reactive_mixin<
+        tessera::basic_storage<tessera::reactive, tessera::entity, std::pmr::polymorphic_allocator<tessera::reactive>>>;
+    static_assert(std::is_nothrow_move_assignable_v<tessera::storage_for_t<position>>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_pool>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_reactive>);
+
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    pmr_registry reg{&first};
+    std::vector<tessera::entity> destroyed{};
+    pmr_pool source{&first};
+    source.bind(reg);
+    source.on_destroy().connect<&record_destroyed>(destroyed);
+    for (unsigned idx = 0u; idx < 5u; ++idx) {
+        source.emplace(tessera::entity{idx}, static_cast<int>(idx), 0);
+    }
+
+    // the elements move into the target's resource, the listeners and the registry come along
+    pmr_pool target{&second};
+    target.emplace(tessera::entity{9}, 9, 9);
+    target = std::move(source);
+    EXPECT_EQ(target.get_allocator().resource(), &second);
+    EXPECT_EQ(&target.registry(), &reg);
+    EXPECT_EQ(target.size(), 5u);
+    EXPECT_EQ(target.get(tessera::entity{3}).x, 3);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    target.erase(tessera::entity{3});
+    EXPECT_EQ(destroyed, std::vector<tessera::entity>{tessera::entity{3}});
+
+    pmr_pool extended{std::move(target), &first};
+    EXPECT_EQ(extended.size(), 4u);
+    extended.erase(tessera::entity{1});
+    EXPECT_EQ(destroyed.size(), 2u);
+
+    // a reactive storage moves its collected entities the same way
+    pmr_reactive collected{&first};
+    collected.bind(reg);
+    collected.push(tessera::entity{4});
+    collected.push(tessera::entity{6});
+    pmr_reactive other{&second};
+    other = std::move(collected);
+    EXPECT_TRUE(other.contains(tessera::entity{6}));
+    EXPECT_EQ(&other.registry(), &reg);
 }

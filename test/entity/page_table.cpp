@@ -4,6 +4,7 @@
 #include "support/tracking_allocator.hpp"
 #include <cstddef>
 #include <gtest/gtest.h>
+#include <memory>
 #include <new>
 #include <tessera/entity/page_table.hpp>
 #include <type_traits>
@@ -191,6 +192,11 @@ TEST(PageTable, AllocatorExtendedMoveStealsFromAnEqualAllocatorAndCopiesFromAnot
 }
 
 TEST(PageTable, NonPropagatingUnequalAllocatorsKeepTheirOwnBuffer) {
+    // the copy may allocate: noexcept only for allocators that propagate or are always equal
+    static_assert(std::is_nothrow_move_assignable_v<table>);
+    static_assert(std::is_nothrow_move_assignable_v<tessera::internal::page_table<int, std::allocator<int *>>>);
+    static_assert(!std::is_nothrow_move_assignable_v<sticky_table>);
+
     allocation_log first{};
     allocation_log second{};
     {
@@ -199,7 +205,14 @@ TEST(PageTable, NonPropagatingUnequalAllocatorsKeepTheirOwnBuffer) {
         source.push_back(&pages[0]);
         source.push_back(&pages[1]);
 
+        // a failed copy leaves both tables as they were
         sticky_table target{sticky_allocator<int *>{second}};
+        second.fail_after = 0u;
+        EXPECT_THROW(target = std::move(source), std::bad_alloc);
+        second.fail_after = allocation_log::never;
+        EXPECT_EQ(source.size(), 2u); // NOLINT(bugprone-use-after-move)
+        EXPECT_EQ(target.size(), 0u);
+
         target = std::move(source);
         EXPECT_EQ(&target.get_allocator().log(), &second);
         EXPECT_EQ(source.size(), 0u);

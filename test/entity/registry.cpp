@@ -1,6 +1,7 @@
 // Tests for the registry: identifiers, components, pools (named, opaque, iterable), signals through the
-// registry, sorting, other identifier types, and what a throwing constructor leaves behind.
+// registry, sorting, other identifier types, what a throwing constructor leaves behind, and clone.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -8,7 +9,9 @@
 #include <functional>
 #include <gtest/gtest.h>
 #include <memory>
+#include <memory_resource>
 #include <stdexcept>
+#include <string>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
@@ -743,6 +746,27 @@ TEST(Registry, SortByComponentAndByEntity) {
                                [&reg](auto lhs, auto rhs) { return reg.get<int>(lhs) > reg.get<int>(rhs); }));
 }
 
+TEST(Registry, SortOfATypeWithoutInstancesTakesEntities) {
+    tessera::registry reg;
+    std::array<tessera::entity, 5u> range{};
+    reg.create(range.begin(), range.end());
+    reg.insert<tag>(range.begin(), range.end());
+
+    // the documented call: the comparator takes two entities, there is no element to compare
+    reg.sort<tag>([](const tessera::entity lhs, const tessera::entity rhs) {
+        return tessera::to_integral(lhs) < tessera::to_integral(rhs);
+    });
+    const tessera::sparse_set &tags = reg.storage<tag>();
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+
+    reg.sort<tag>(std::greater<tessera::entity>{}, tessera::insertion_sort{});
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end(), std::greater<>{}));
+
+    // the same through the storage and its base class
+    reg.storage<tag>().sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    EXPECT_TRUE(std::is_sorted(tags.begin(), tags.end()));
+}
+
 TEST(Registry, SortAs) {
     tessera::registry reg;
     std::array<tessera::entity, 5u> range{};
@@ -1047,4 +1071,204 @@ TEST(Registry, PoolLookupsSurviveReactivePools) {
     }
 
     EXPECT_EQ(count, 5u);
+}
+
+TEST(Registry, AllocatorsThatCannotShareMemory) {
+    using pmr_registry = tessera::basic_registry<tessera::entity, std::pmr::polymorphic_allocator<tessera::entity>>;
+    static_assert(std::is_nothrow_move_assignable_v<tessera::registry>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_registry>);
+    static_assert(std::is_nothrow_move_constructible_v<pmr_registry>);
+
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    const auto fill = [](pmr_registry &reg) {
+        std::array<tessera::entity, 4u> range{};
+        reg.create(range.begin(), range.end());
+        for (const auto entt : range) {
+            reg.emplace<position>(entt, 1, 2);
+            reg.emplace<tag>(entt);
+        }
+        reg.destroy(range[1]);
+        return range;
+    };
+
+    pmr_registry source{&first};
+    const auto range = fill(source);
+
+    // moving a registry carries its memory and its allocator along
+    pmr_registry moved{std::move(source)};
+    EXPECT_EQ(moved.get_allocator().resource(), &first);
+    EXPECT_TRUE(moved.all_of<position>(range[2]));
+
+    // assignment between the same resource works as with any allocator
+    pmr_registry sibling{&first};
+    static_cast<void>(sibling.create());
+    sibling = std::move(moved);
+    EXPECT_TRUE((sibling.all_of<position, tag>(range[3])));
+    EXPECT_FALSE(sibling.valid(range[1]));
+
+    // the pools cannot change resource: a misuse, and nothing changes
+    pmr_registry other{&second};
+    const auto kept = other.create();
+    EXPECT_MISUSE(other = std::move(sibling), "registry: move assignment between registries whose allocators");
+    EXPECT_TRUE(other.valid(kept));
+    EXPECT_TRUE((sibling.all_of<position, tag>(range[3]))); // NOLINT(bugprone-use-after-move)
+}
+
+namespace {
+
+/// Left out of clones.
+struct transient {
+    static constexpr auto clone = tessera::clone_policy::skip;
+    int value;
+};
+
+/// Copied by its own function, which counts the copies it makes.
+struct counted_copy {
+    static inline int copies = 0;
+    int value;
+
+    static counted_copy clone_element(const counted_copy &other) {
+        ++copies;
+        return counted_copy{other.value * 10};
+    }
+};
+
+/// Movable only, without a clone policy: cloning it is a misuse naming the type.
+struct move_only_thing {
+    std::unique_ptr<int> handle;
+};
+
+std::string clone_events{};
+
+template<char Letter>
+void clone_note(tessera::registry &, const tessera::entity) {
+    clone_events += Letter;
+}
+
+} // namespace
+
+TEST(Registry, CloneCopiesEveryComponent) {
+    tessera::registry reg;
+    const auto source = reg.create();
+    reg.emplace<position>(source, 1, 2);
+    reg.emplace<tag>(source);
+    reg.emplace<pinned>(source, 3);
+    reg.emplace<named>(source, 4);
+    reg.storage<velocity>("boost"_hs).emplace(source, 5);
+    reg.on_construct<position>().connect<&clone_note<'p'>>();
+    reg.on_construct<tag>().connect<&clone_note<'t'>>();
+    reg.on_construct<tessera::entity>().connect<&clone_note<'e'>>();
+    const auto other = reg.create();
+    reg.emplace<velocity>(other, 6);
+    clone_events.clear();
+
+    const auto copy = reg.clone(source);
+    EXPECT_NE(copy, source);
+    EXPECT_TRUE(reg.valid(copy));
+    EXPECT_EQ(reg.get<position>(copy).y, 2);
+    EXPECT_TRUE(reg.all_of<tag>(copy));
+    EXPECT_EQ(reg.get<pinned>(copy).value, 3);
+    EXPECT_EQ(reg.get<named>(copy).value, 8);
+    EXPECT_EQ(reg.storage<velocity>("boost"_hs).get(copy).dx, 5);
+    EXPECT_FALSE(reg.all_of<velocity>(copy));
+    // the entity first, then one signal per component (pools in an unspecified order)
+    ASSERT_EQ(clone_events.size(), 3u);
+    EXPECT_EQ(clone_events.front(), 'e');
+    EXPECT_NE(clone_events.find('p'), std::string::npos);
+    EXPECT_NE(clone_events.find('t'), std::string::npos);
+    // the source is untouched, and a copy of a copy works
+    EXPECT_EQ(reg.get<position>(source).x, 1);
+    const auto again = reg.clone(copy);
+    EXPECT_EQ(reg.get<named>(again).value, 8);
+    // an entity without components clones to an entity without components
+    EXPECT_TRUE(reg.orphan(reg.clone(reg.create())));
+    EXPECT_MISUSE(static_cast<void>(reg.clone(tessera::null)), "clone: invalid entity");
+}
+
+TEST(Registry, CloneIntoAnotherRegistry) {
+    tessera::registry reg;
+    const auto source = reg.create();
+    reg.emplace<position>(source, 1, 2);
+    reg.emplace<tag>(source);
+    reg.storage<velocity>("boost"_hs).emplace(source, 5);
+    tessera::registry other;
+    static_cast<void>(other.create());
+
+    const auto copy = std::as_const(reg).clone(source, other);
+    EXPECT_TRUE(other.valid(copy));
+    EXPECT_EQ(tessera::to_entity(copy), 1u);
+    EXPECT_EQ(other.get<position>(copy).x, 1);
+    EXPECT_TRUE(other.all_of<tag>(copy));
+    // the named pool was made there
+    ASSERT_NE(std::as_const(other).storage<velocity>("boost"_hs), nullptr);
+    EXPECT_EQ(other.storage<velocity>("boost"_hs).get(copy).dx, 5);
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 1u);
+    // cloning into the same registry through this overload is clone(entt)
+    const auto local = reg.clone(source, reg);
+    EXPECT_EQ(reg.get<position>(local).y, 2);
+}
+
+TEST(Registry, ClonePolicies) {
+    tessera::registry reg;
+    const auto source = reg.create();
+    reg.emplace<transient>(source, 1);
+    reg.emplace<counted_copy>(source, 2);
+    reg.emplace<position>(source, 3, 4);
+    counted_copy::copies = 0;
+
+    const auto copy = reg.clone(source);
+    EXPECT_FALSE(reg.all_of<transient>(copy));
+    EXPECT_EQ(reg.get<counted_copy>(copy).value, 20);
+    EXPECT_EQ(counted_copy::copies, 1);
+    EXPECT_EQ(reg.get<position>(copy).x, 3);
+
+    // a type that cannot be copied: a misuse naming it, and no half-made copy is left behind
+    reg.emplace<move_only_thing>(source);
+    const auto before = reg.storage<tessera::entity>().free_list();
+    EXPECT_MISUSE(static_cast<void>(reg.clone(source)), "move_only_thing cannot be copied");
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), before);
+    EXPECT_EQ(reg.storage<position>().size(), 2u);
+}
+
+TEST(Registry, CloneIsAllOrNothing) {
+    tessera::registry reg;
+    const auto source = reg.create();
+    reg.emplace<position>(source, 1, 2);
+    reg.emplace<fragile>(source, false).value = -1;
+    reg.emplace<velocity>(source, 3);
+    reg.on_destroy<tessera::entity>().connect<&clone_note<'d'>>();
+    clone_events.clear();
+
+    EXPECT_THROW(static_cast<void>(reg.clone(source)), std::runtime_error);
+    // the copy was made and destroyed again
+    EXPECT_EQ(clone_events, "d");
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 1u);
+    EXPECT_EQ(reg.storage<position>().size(), 1u);
+    EXPECT_EQ(reg.storage<velocity>().size(), 1u);
+    EXPECT_EQ(reg.storage<fragile>().size(), 1u);
+}
+
+TEST(Registry, CloneAndReactiveStoragesAndGroups) {
+    tessera::registry reg;
+    auto &observed = reg.storage<tessera::reactive>("observed"_hs);
+    observed.on_construct<velocity>();
+    auto group = reg.group<position>(tessera::get<velocity>);
+    const auto source = reg.create();
+    reg.emplace<position>(source, 1, 2);
+    reg.emplace<velocity>(source, 3);
+    EXPECT_TRUE(observed.contains(source));
+
+    const auto copy = reg.clone(source);
+    // the reactive storage is not copied; it collects the copy through its signals
+    EXPECT_TRUE(observed.contains(copy));
+    EXPECT_EQ(observed.size(), 2u);
+    observed.clear();
+    const auto unobserved = reg.create();
+    reg.emplace<position>(unobserved, 0, 0);
+    observed.push(unobserved);
+    EXPECT_FALSE(observed.contains(reg.clone(unobserved)));
+    // the copy joins the group
+    EXPECT_EQ(group.size(), 2u);
+    EXPECT_TRUE(group.contains(copy));
 }

@@ -3,6 +3,7 @@
 // allocators, and the misuse checks.
 #include "support/misuse.hpp"
 #include "support/tracking_allocator.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <initializer_list>
 #include <iterator>
+#include <memory_resource>
 #include <new>
 #include <ranges>
 #include <string>
@@ -28,6 +30,7 @@ using tessera::deletion_policy;
 using tessera::entity;
 using traits = tessera::entt_traits<entity>;
 using tracked_set = tessera::basic_sparse_set<entity, tessera_test::tracking_allocator<entity>>;
+using pmr_set = tessera::basic_sparse_set<entity, std::pmr::polymorphic_allocator<entity>>;
 
 constexpr auto page = static_cast<std::uint32_t>(traits::page_size);
 constexpr auto no_hole = static_cast<std::size_t>(traits::entity_mask);
@@ -49,7 +52,8 @@ constexpr auto no_hole = static_cast<std::size_t>(traits::entity_mask);
 }
 
 /// Every live entry agrees with the packed array: data()[index(e)] == e.
-void expect_consistent(const tessera::sparse_set &set) {
+template<typename Allocator>
+void expect_consistent(const tessera::basic_sparse_set<entity, Allocator> &set) {
     for (std::size_t pos{}; pos < set.size(); ++pos) {
         if (const auto entt = set.data()[pos]; entt != tessera::tombstone) {
             ASSERT_TRUE(set.contains(entt)) << "position " << pos;
@@ -494,8 +498,8 @@ TEST(sparse_set, swap_only_keeps_released_identifiers_behind_the_boundary) {
     // forward iteration visits the released ones first
     EXPECT_EQ(*set.begin(), traits::next(a));
 
-    // releasing twice is a misuse; the released identifier is still in the set
-    EXPECT_MISUSE(set.erase(traits::next(c)), "the identifier is already released");
+    // the released identifier is still in the set, with the version it comes back with: erasing it releases it
+    // again, with its next version (see swap_only_erase_of_a_released_identifier_bumps_it_again)
     EXPECT_MISUSE(set.erase(c), "index of an identifier that is not in the set");
 
     // push re-activates a released index with exactly the pushed version
@@ -558,6 +562,72 @@ TEST(sparse_set, swap_only_clear_forgets_everything) {
     EXPECT_EQ(set.current(make(1u)), traits::to_version(tessera::tombstone));
     set.push(make(1u));
     EXPECT_EQ(set.free_list(), 1u);
+}
+
+TEST(sparse_set, swap_only_erase_of_a_released_identifier_bumps_it_again) {
+    tessera::sparse_set set{deletion_policy::swap_only};
+    const auto all = ids({0u, 1u, 2u, 3u});
+    set.push(all.begin(), all.end());
+    set.erase(make(1u));
+    set.erase(make(3u));
+    // in use: 0 and 2; released: 3 then 1, each holding its next version
+    ASSERT_EQ(set.free_list(), 2u);
+    const auto released = traits::next(make(1u));
+    ASSERT_TRUE(set.contains(released));
+    ASSERT_EQ(set.index(released), 3u);
+
+    // contains reports it, so remove removes it: it takes its next version again and stays released where it is
+    EXPECT_TRUE(set.remove(released));
+    EXPECT_FALSE(set.contains(released));
+    EXPECT_TRUE(set.contains(traits::next(released)));
+    EXPECT_EQ(set.current(released), 2u);
+    EXPECT_EQ(set.free_list(), 2u);
+    EXPECT_EQ(set.size(), 4u);
+    EXPECT_EQ(set.index(traits::next(released)), 3u);
+    EXPECT_TRUE(set.contains(make(0u)));
+    EXPECT_TRUE(set.contains(make(2u)));
+    EXPECT_FALSE(set.remove(released));
+    expect_consistent(set);
+
+    // erase agrees with remove
+    set.erase(traits::next(released));
+    EXPECT_EQ(set.current(released), 3u);
+    EXPECT_EQ(set.free_list(), 2u);
+
+    // the range forms too, through the set's own iterators and through another container
+    const std::vector<entity> again{traits::next(traits::next(released)), traits::next(make(3u))};
+    EXPECT_EQ(set.remove(again.begin(), again.end()), 2u);
+    EXPECT_EQ(set.current(released), 4u);
+    EXPECT_EQ(set.current(make(3u)), 2u);
+    EXPECT_EQ(set.remove(set.begin(), set.end() - 2), 2u);
+    EXPECT_EQ(set.current(released), 5u);
+    EXPECT_EQ(set.current(make(3u)), 3u);
+    EXPECT_EQ(set.free_list(), 2u);
+    expect_consistent(set);
+
+    // pushing re-activates the released index with the version asked for
+    EXPECT_EQ(set.push(make(1u, 9u)).index(), 2);
+    EXPECT_EQ(set.free_list(), 3u);
+    expect_consistent(set);
+}
+
+TEST(sparse_set, swap_only_sort_n_stays_within_the_identifiers_in_use) {
+    tessera::sparse_set set{deletion_policy::swap_only};
+    const auto all = ids({3u, 0u, 2u, 1u});
+    set.push(all.begin(), all.end());
+    set.erase(make(0u));
+    ASSERT_EQ(set.free_list(), 3u);
+    const auto released = set.data()[3u];
+
+    // a length past the identifiers in use would move a released identifier into the in-use region
+    EXPECT_MISUSE(set.sort_n(4u, std::less{}), "sort: length exceeds the identifiers in use of a swap-only set");
+    EXPECT_EQ(set.data()[3u], released);
+    EXPECT_EQ(set.free_list(), 3u);
+
+    set.sort_n(3u, std::less{});
+    EXPECT_EQ((std::vector<entity>{set.end() - 3, set.end()}), ids({1u, 2u, 3u}));
+    EXPECT_EQ(set.data()[3u], released);
+    expect_consistent(set);
 }
 
 TEST_P(any_policy, erase_and_remove_single) {
@@ -1328,25 +1398,118 @@ TEST(sparse_set, move_assignment_and_swap_with_allocators) {
     EXPECT_TRUE(right_log.balanced());
 }
 
-TEST(sparse_set, move_between_different_allocators_is_a_misuse) {
-    tessera_test::allocation_log log{};
-    tessera_test::allocation_log other_log{};
-    {
-        tracked_set set{tessera_test::tracking_allocator<entity>{log}};
-        EXPECT_MISUSE(tracked_set(std::move(set), tessera_test::tracking_allocator<entity>{other_log}),
-                      "moving a set between different allocators is not supported");
+namespace {
 
-        // a failed move leaves the source as it was
-        set.push(make(1u));
-        set.push(make(page + 2u));
-        EXPECT_MISUSE(tracked_set(std::move(set), tessera_test::tracking_allocator<entity>{other_log}),
-                      "moving a set between different allocators is not supported");
-        EXPECT_TRUE(set.contains(make(1u))); // NOLINT(bugprone-use-after-move)
-        EXPECT_TRUE(set.contains(make(page + 2u)));
-        EXPECT_EQ(set.size(), 2u);
+/// A set of the given policy over three sparse pages, with a hole (in_place) or a released identifier (swap_only)
+/// among them, so that a move has every kind of slot to carry.
+void fill_for_moves(pmr_set &set) {
+    for (const auto index : {1u, page + 3u, 2u * page + 5u, 7u}) {
+        set.push(make(index));
     }
-    EXPECT_TRUE(log.balanced());
-    EXPECT_TRUE(other_log.balanced());
+
+    set.erase(make(page + 3u));
+}
+
+[[nodiscard]] std::vector<entity> packed_of(const pmr_set &set) { return {set.data(), set.data() + set.size()}; }
+
+} // namespace
+
+TEST_P(any_policy, allocator_extended_move_copies_between_unequal_resources) {
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    pmr_set source{GetParam(), &first};
+    fill_for_moves(source);
+    const auto packed = packed_of(source);
+    const auto head = source.free_list();
+    const auto from_first = first.allocations();
+
+    // the identifiers are copied into memory of the second resource; the first gets its pages back
+    pmr_set moved{std::move(source), &second};
+    EXPECT_EQ(moved.get_allocator().resource(), &second);
+    EXPECT_EQ(packed_of(moved), packed);
+    EXPECT_EQ(moved.free_list(), head);
+    EXPECT_EQ(moved.policy(), GetParam());
+    EXPECT_EQ(moved.extent(), 3u * page);
+    expect_consistent(moved);
+    EXPECT_GE(second.allocations(), 4u); // three sparse pages, the packed array and the table of pages
+    EXPECT_EQ(first.allocations(), from_first);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(source.extent(), 0u);
+    EXPECT_EQ(source.get_allocator().resource(), &first);
+
+    // the same resource: the memory changes hands, nothing is allocated
+    const auto from_second = second.allocations();
+    pmr_set stolen{std::move(moved), &second};
+    EXPECT_EQ(second.allocations(), from_second);
+    EXPECT_EQ(packed_of(stolen), packed);
+    EXPECT_TRUE(moved.empty()); // NOLINT(bugprone-use-after-move)
+    expect_consistent(stolen);
+}
+
+TEST_P(any_policy, move_assignment_copies_between_unequal_resources) {
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    pmr_set source{GetParam(), &first};
+    fill_for_moves(source);
+    const auto packed = packed_of(source);
+    const auto head = source.free_list();
+
+    // polymorphic allocators do not propagate: the target keeps its resource and copies into it
+    pmr_set target{deletion_policy::swap_and_pop, &second};
+    target.push(make(3u * page));
+    target = std::move(source);
+    EXPECT_EQ(target.get_allocator().resource(), &second);
+    EXPECT_EQ(packed_of(target), packed);
+    EXPECT_EQ(target.free_list(), head);
+    EXPECT_EQ(target.policy(), GetParam());
+    EXPECT_FALSE(target.contains(make(3u * page)));
+    expect_consistent(target);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(source.extent(), 0u);
+
+    // both sets keep working with their own resources
+    source.push(make(2u));
+    target.push(make(4u * page));
+    EXPECT_TRUE(target.contains(make(4u * page)));
+
+    // the same resource: the memory changes hands
+    pmr_set sibling{&second};
+    const auto from_second = second.allocations();
+    sibling = std::move(target);
+    EXPECT_EQ(second.allocations(), from_second);
+    EXPECT_TRUE(sibling.contains(make(4u * page)));
+    expect_consistent(sibling);
+}
+
+TEST(sparse_set, failed_copy_between_resources_leaves_both_sets_as_they_were) {
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    pmr_set source{deletion_policy::swap_and_pop, &first};
+    fill_for_moves(source);
+    const auto packed = packed_of(source);
+    pmr_set target{&second};
+    target.push(make(3u));
+
+    for (std::size_t budget{}; budget < 4u; ++budget) {
+        second.fail_after = budget;
+        EXPECT_THROW(target = std::move(source), std::bad_alloc);
+        EXPECT_THROW(pmr_set(std::move(source), &second), std::bad_alloc);
+        second.fail_after = tessera_test::tracking_resource::never;
+        EXPECT_EQ(packed_of(source), packed); // NOLINT(bugprone-use-after-move)
+        expect_consistent(source);
+        EXPECT_EQ(packed_of(target), ids({3u}));
+        expect_consistent(target);
+    }
+}
+
+TEST(sparse_set, move_assignment_is_noexcept_only_when_it_cannot_allocate) {
+    // std::allocator is always equal and the tracking allocator propagates: the memory always changes hands
+    static_assert(std::is_nothrow_move_assignable_v<tessera::sparse_set>);
+    static_assert(std::is_nothrow_move_assignable_v<tracked_set>);
+    // polymorphic allocators over different resources have to copy
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_set>);
+    static_assert(std::is_nothrow_move_constructible_v<pmr_set>);
+    SUCCEED();
 }
 
 TEST(sparse_set, push_is_strongly_exception_safe) {

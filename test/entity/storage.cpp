@@ -2,6 +2,7 @@
 // iteration, paging and pointer stability, in-place deletion, sorting, the opaque interface, memory and
 // exception safety.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <any>
 #include <array>
@@ -10,9 +11,11 @@
 #include <initializer_list>
 #include <iterator>
 #include <memory>
+#include <memory_resource>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/sparse_set.hpp>
@@ -194,6 +197,43 @@ TEST(storage, insert_from_a_range_of_elements) {
     const position extra[]{{9, 9}};
     storage.insert(others.begin(), others.end(), std::cbegin(extra));
     EXPECT_EQ(storage.get(make(30)).y, 9);
+}
+
+TEST(storage, small_insertions_grow_the_packed_array_geometrically) {
+    tessera::storage<position> storage;
+    const tessera::sparse_set &base = storage;
+    // the room of the packed array (the storage's own capacity() counts the element pages)
+    const auto packed_room = [&base] { return base.tessera::sparse_set::capacity(); };
+    std::size_t moves{};
+    const auto *data = base.data();
+
+    // one element at a time, as spawning or cloning single entities does
+    for (unsigned idx{}; idx < 4096u; ++idx) {
+        const std::array one{make(idx)};
+        storage.insert(one.begin(), one.end(), position{1, 2});
+        const std::array from{position{3, 4}};
+        const std::array other{make(idx + 8192u)};
+        storage.insert(other.begin(), other.end(), from.begin());
+
+        if (base.data() != data) {
+            data = base.data();
+            ++moves;
+        }
+    }
+
+    EXPECT_EQ(storage.size(), 8192u);
+    // exact growth would reallocate on every insertion
+    EXPECT_LE(moves, 16u);
+    EXPECT_LT(packed_room(), 2u * 8192u + 1u);
+    // a large insertion reserves at once what it needs, or twice the room it had if that is more
+    std::vector<tessera::entity> many{};
+    for (unsigned idx{}; idx < 40000u; ++idx) {
+        many.push_back(make(idx + 16384u));
+    }
+    const auto room = packed_room();
+    storage.insert(many.begin(), many.end(), position{});
+    EXPECT_EQ(packed_room(), std::max(storage.size(), 2u * room));
+    EXPECT_GE(storage.capacity(), storage.size());
 }
 
 TEST(storage, insert_misuse_rolls_back) {
@@ -1094,4 +1134,417 @@ TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing
                                           EXPECT_EQ(storage.size(), page);
                                           storage.emplace(unfilled(8000u), text_for(8u));
                                       });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Removal destroys the erased element itself; ranges of another set are looked up by identifier.
+
+namespace {
+
+/// An element that knows whose value it holds (-1 once moved from), and records each value destroyed.
+struct witness {
+    static inline std::vector<int> destroyed{};
+    static inline int alive = 0;
+
+    witness(const int val) : value{val} { ++alive; }
+    witness(witness &&other) noexcept : value{std::exchange(other.value, -1)} { ++alive; }
+    witness &operator=(witness &&other) noexcept {
+        // a value overwritten here is lost without its destructor: what erase must not do
+        value = std::exchange(other.value, -1);
+        return *this;
+    }
+    ~witness() {
+        --alive;
+        if (value != -1) {
+            destroyed.push_back(value);
+        }
+    }
+
+    int value;
+};
+
+/// The same, deleted in place.
+struct stable_witness : witness {
+    static constexpr bool in_place_delete = true;
+    using witness::witness;
+};
+
+/// The same with a move constructor that may throw (and does while `fail` is set): erase exchanges the erased
+/// element with the last one before removing anything.
+struct throwing_witness : witness {
+    static inline bool fail = false;
+
+    using witness::witness;
+    throwing_witness(throwing_witness &&other) noexcept(false) : witness{check(std::move(other))} {}
+    throwing_witness &operator=(throwing_witness &&other) noexcept = default;
+    ~throwing_witness() = default;
+
+    static witness &&check(throwing_witness &&other) {
+        if (fail) {
+            throw std::runtime_error{"throwing_witness"};
+        }
+        return std::move(other);
+    }
+};
+
+template<typename Type>
+struct storage_erase : ::testing::Test {
+    void SetUp() override {
+        witness::destroyed.clear();
+        throwing_witness::fail = false;
+    }
+    void TearDown() override {
+        throwing_witness::fail = false;
+        EXPECT_EQ(witness::alive, 0);
+    }
+
+    /// Entities 0..count-1, each holding ten times its index.
+    static void fill(tessera::storage<Type> &storage, const unsigned count) {
+        for (unsigned idx = 0u; idx < count; ++idx) {
+            storage.emplace(make(idx), static_cast<int>(idx * 10u));
+        }
+    }
+
+    /// Every entity still there holds its own value.
+    static void expect_values(const tessera::storage<Type> &storage, const unsigned count) {
+        for (unsigned idx = 0u; idx < count; ++idx) {
+            if (storage.contains(make(idx))) {
+                EXPECT_EQ(storage.get(make(idx)).value, static_cast<int>(idx * 10u)) << "entity " << idx;
+            }
+        }
+    }
+};
+
+using witness_types = ::testing::Types<witness, stable_witness, throwing_witness>;
+TYPED_TEST_SUITE(storage_erase, witness_types);
+
+} // namespace
+
+TYPED_TEST(storage_erase, erase_destroys_exactly_the_erased_value) {
+    {
+        tessera::storage<TypeParam> storage;
+        TestFixture::fill(storage, 5u);
+
+        // in the middle: the last element fills the slot (or a hole stays), the erased value is destroyed
+        storage.erase(make(1));
+        EXPECT_EQ(witness::destroyed, std::vector<int>{10});
+        EXPECT_EQ(witness::alive, 4);
+        // the last one: no element moves
+        storage.erase(make(4));
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40}));
+        EXPECT_EQ(witness::alive, 3);
+        EXPECT_TRUE(storage.remove(make(0)));
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40, 0}));
+        TestFixture::expect_values(storage, 5u);
+
+        const std::array more{make(3), make(2)};
+        storage.erase(more.begin(), more.end());
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 40, 0, 30, 20}));
+        EXPECT_EQ(witness::alive, 0);
+
+        TestFixture::fill(storage, 3u);
+        witness::destroyed.clear();
+        storage.clear();
+        std::sort(witness::destroyed.begin(), witness::destroyed.end());
+        EXPECT_EQ(witness::destroyed, (std::vector<int>{0, 10, 20}));
+    }
+    EXPECT_EQ(witness::alive, 0);
+}
+
+TYPED_TEST(storage_erase, ranges_of_another_set_are_looked_up_by_identifier) {
+    tessera::storage<TypeParam> storage;
+    TestFixture::fill(storage, 6u);
+
+    // positions 0 and 1 of `other` are positions of entities 0 and 1 in the storage: they must not be used
+    tessera::sparse_set other{};
+    other.push(make(5));
+    other.push(make(2));
+    storage.erase(other.begin(), other.end());
+    EXPECT_FALSE(storage.contains(make(5)));
+    EXPECT_FALSE(storage.contains(make(2)));
+    for (const unsigned idx : {0u, 1u, 3u, 4u}) {
+        EXPECT_TRUE(storage.contains(make(idx))) << idx;
+    }
+    TestFixture::expect_values(storage, 6u);
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{20, 50}));
+
+    // remove skips what the storage does not hold, and counts the rest
+    other.push(make(4));
+    other.push(make(9));
+    other.push(make(0));
+    witness::destroyed.clear();
+    EXPECT_EQ(storage.remove(other.begin(), other.end()), 2u);
+    EXPECT_EQ(storage.size(), storage.contiguous() ? 2u : 6u);
+    TestFixture::expect_values(storage, 6u);
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{0, 40}));
+    EXPECT_EQ(witness::alive, 2);
+
+    // another storage's iterators too, in another order
+    tessera::storage<TypeParam> second;
+    second.emplace(make(3), 0);
+    second.emplace(make(1), 0);
+    const tessera::sparse_set &second_base = second;
+    witness::destroyed.clear();
+    storage.erase(second_base.begin(), second_base.end());
+    std::sort(witness::destroyed.begin(), witness::destroyed.end());
+    EXPECT_EQ(witness::destroyed, (std::vector<int>{10, 30}));
+    EXPECT_EQ(witness::alive, 2); // the two of `second`
+}
+
+TEST(storage_erase_throwing_move, a_failing_exchange_removes_nothing) {
+    witness::destroyed.clear();
+    {
+        tessera::storage<throwing_witness> storage;
+        for (unsigned idx = 0u; idx < 3u; ++idx) {
+            storage.emplace(make(idx), static_cast<int>(idx * 10u));
+        }
+
+        throwing_witness::fail = true;
+        EXPECT_THROW(storage.erase(make(0)), std::runtime_error);
+        throwing_witness::fail = false;
+        EXPECT_EQ(storage.size(), 3u);
+        for (unsigned idx = 0u; idx < 3u; ++idx) {
+            ASSERT_TRUE(storage.contains(make(idx)));
+            EXPECT_EQ(storage.get(make(idx)).value, static_cast<int>(idx * 10u));
+            EXPECT_EQ(storage.index(make(idx)), idx);
+        }
+        EXPECT_TRUE(witness::destroyed.empty());
+
+        // the last element needs no exchange
+        throwing_witness::fail = true;
+        storage.erase(make(2));
+        throwing_witness::fail = false;
+        EXPECT_EQ(witness::destroyed, std::vector<int>{20});
+    }
+    EXPECT_EQ(witness::alive, 0);
+}
+
+namespace {
+
+/// A component whose destructor calls back into its own pool: it removes its own entity (as code written for a
+/// container of handles would) and reads the value of another entity of the pool.
+struct self_removing {
+    static inline tessera::storage<self_removing> *pool = nullptr;
+    static inline int depth = 0;
+    static inline int deepest = 0;
+    static inline std::vector<int> partner_values{};
+
+    self_removing(const tessera::entity self, const tessera::entity other, const int val)
+        : owner{self}, partner{other}, value{val} {}
+    self_removing(self_removing &&other) noexcept
+        : owner{std::exchange(other.owner, tessera::null)}, partner{other.partner}, value{other.value} {}
+    self_removing &operator=(self_removing &&other) noexcept {
+        owner = std::exchange(other.owner, tessera::null);
+        partner = other.partner;
+        value = other.value;
+        return *this;
+    }
+
+    ~self_removing() {
+        if (owner != tessera::null && pool != nullptr) {
+            deepest = std::max(deepest, ++depth);
+            // the entity has left the pool already: removing it again does nothing
+            EXPECT_FALSE(pool->contains(owner));
+            EXPECT_FALSE(pool->remove(owner));
+            if (pool->contains(partner)) {
+                partner_values.push_back(pool->get(partner).value);
+            }
+            --depth;
+        }
+    }
+
+    tessera::entity owner;
+    tessera::entity partner;
+    int value;
+};
+
+} // namespace
+
+TEST(storage, an_element_destructor_may_call_back_into_its_pool) {
+    self_removing::partner_values.clear();
+    self_removing::deepest = 0;
+    tessera::storage<self_removing> storage;
+    self_removing::pool = &storage;
+
+    // entity i holds 100 + i, and its partner is the last entity, whose element moves when another is erased
+    for (unsigned idx = 0u; idx < 4u; ++idx) {
+        storage.emplace(make(idx), make(idx), make(3), static_cast<int>(100u + idx));
+    }
+
+    storage.erase(make(1)); // the last element fills its slot afterwards
+    EXPECT_EQ(self_removing::partner_values, std::vector<int>{103});
+    EXPECT_EQ(storage.get(make(3)).value, 103);
+    storage.erase(make(3)); // the last one itself
+    EXPECT_FALSE(storage.contains(make(3)));
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_EQ(storage.get(make(0)).value, 100);
+    EXPECT_EQ(storage.get(make(2)).value, 102);
+    EXPECT_TRUE(storage.remove(make(2)));
+
+    storage.emplace(make(5), make(5), make(0), 105);
+    storage.clear();
+    EXPECT_TRUE(storage.empty());
+    EXPECT_EQ(self_removing::deepest, 1);
+    self_removing::pool = nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Moves between allocators that cannot share memory: std::pmr::polymorphic_allocator over two resources.
+
+namespace {
+
+template<typename Type>
+using pmr_storage = tessera::basic_storage<Type, tessera::entity, std::pmr::polymorphic_allocator<Type>>;
+
+/// Deleted in place, and allocating through the storage's resource too (uses-allocator construction).
+struct pmr_stable_text {
+    static constexpr bool in_place_delete = true;
+    using allocator_type = std::pmr::polymorphic_allocator<pmr_stable_text>;
+
+    pmr_stable_text(std::string_view text, const allocator_type &allocator) : value{text, allocator} {}
+    pmr_stable_text(const pmr_stable_text &other, const allocator_type &allocator) : value{other.value, allocator} {}
+    pmr_stable_text(pmr_stable_text &&other, const allocator_type &allocator) noexcept(false)
+        : value{std::move(other.value), allocator} {}
+    pmr_stable_text(const pmr_stable_text &) = default;
+    pmr_stable_text(pmr_stable_text &&) noexcept = default;
+    pmr_stable_text &operator=(const pmr_stable_text &) = default;
+    pmr_stable_text &operator=(pmr_stable_text &&) noexcept = default;
+    ~pmr_stable_text() = default;
+
+    std::pmr::string value;
+};
+
+template<typename Type>
+struct storage_between_resources : ::testing::Test {
+    using storage_type = pmr_storage<Type>;
+
+    static const std::pmr::string &text(const Type &elem) {
+        if constexpr (std::is_same_v<Type, std::pmr::string>) {
+            return elem;
+        } else {
+            return elem.value;
+        }
+    }
+
+    /// Long enough to be allocated: the characters come from the storage's resource.
+    static std::string text_for(const unsigned idx) { return std::string(40u, 'p') + std::to_string(idx); }
+
+    /// More than a page of elements, with a few erased (holes, for in-place types).
+    static void fill(storage_type &storage) {
+        for (unsigned idx = 0u; idx < page + 8u; ++idx) {
+            storage.emplace(make(idx), text_for(idx));
+        }
+        for (unsigned idx = 0u; idx < page + 8u; idx += 7u) {
+            storage.erase(make(idx));
+        }
+    }
+
+    /// The packed identifiers (holes included) and, for each, its text.
+    static auto state(const storage_type &storage) {
+        const typename storage_type::base_type &base = storage;
+        std::vector<tessera::entity> entities(base.begin(), base.end());
+        std::vector<std::string> texts;
+        for (auto [entt, elem] : storage.each()) {
+            texts.emplace_back(text(elem));
+        }
+        return std::make_tuple(entities, texts, storage.free_list());
+    }
+
+    /// Every element (and the characters of its text) lives in memory of `resource`.
+    static void expect_all_from(const storage_type &storage, std::pmr::memory_resource *resource) {
+        EXPECT_EQ(storage.get_allocator().resource(), resource);
+        for (auto [entt, elem] : storage.each()) {
+            EXPECT_EQ(text(elem).get_allocator().resource(), resource);
+        }
+    }
+
+    void SetUp() override {
+        fill(source);
+        target.emplace(make(5000), text_for(5000u));
+    }
+
+    // checked when the test ends, after the storages below and those of the test are gone
+    tessera_test::resource_pair resources{};
+    tessera_test::tracking_resource &first{resources.first};
+    tessera_test::tracking_resource &second{resources.second};
+    /// A filled storage on the first resource, and a target holding one element on the second.
+    storage_type source{&first};
+    storage_type target{&second};
+};
+
+using pmr_types = ::testing::Types<std::pmr::string, pmr_stable_text>;
+TYPED_TEST_SUITE(storage_between_resources, pmr_types);
+
+} // namespace
+
+TYPED_TEST(storage_between_resources, allocator_extended_move_moves_every_element) {
+    using storage_type = typename TestFixture::storage_type;
+    auto [first, second, source] = std::tie(this->first, this->second, this->source);
+    const auto before = TestFixture::state(source);
+    const auto from_first = first.allocations();
+
+    storage_type moved{std::move(source), &second};
+    EXPECT_EQ(TestFixture::state(moved), before);
+    TestFixture::expect_all_from(moved, &second);
+    EXPECT_EQ(first.allocations(), from_first);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_EQ(source.capacity(), 0u);
+    // the source's elements and pages went back to the first resource: what is left is the empty arrays
+    EXPECT_LE(first.live(), 3u);
+
+    // the same resource: the pages change hands
+    const auto from_second = second.allocations();
+    storage_type stolen{std::move(moved), &second};
+    EXPECT_EQ(second.allocations(), from_second);
+    EXPECT_EQ(TestFixture::state(stolen), before);
+
+    // both keep working
+    source.emplace(make(1), TestFixture::text_for(1u));
+    stolen.emplace(make(7), TestFixture::text_for(7u));
+    TestFixture::expect_all_from(source, &first);
+    TestFixture::expect_all_from(stolen, &second);
+}
+
+TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
+    auto [first, second, source, target] = std::tie(this->first, this->second, this->source, this->target);
+    const auto before = TestFixture::state(source);
+
+    target = std::move(source);
+    EXPECT_EQ(TestFixture::state(target), before);
+    EXPECT_FALSE(target.contains(make(5000)));
+    TestFixture::expect_all_from(target, &second);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+    EXPECT_LE(first.live(), 3u);
+
+    source.emplace(make(2), TestFixture::text_for(2u));
+    target = std::move(source);
+    EXPECT_EQ(target.size(), 1u);
+    TestFixture::expect_all_from(target, &second);
+}
+
+TYPED_TEST(storage_between_resources, a_failed_move_leaves_both_storages_as_they_were) {
+    using storage_type = typename TestFixture::storage_type;
+    auto [second, source, target] = std::tie(this->second, this->source, this->target);
+    const auto before = TestFixture::state(source);
+    const auto target_before = TestFixture::state(target);
+
+    // every allocation of the copy in turn: sparse pages, packed array, element pages, texts
+    for (std::size_t budget{}; budget < 12u; ++budget) {
+        second.fail_after = budget;
+        EXPECT_THROW(target = std::move(source), std::bad_alloc) << budget;
+        EXPECT_THROW(storage_type(std::move(source), &second), std::bad_alloc) << budget;
+        second.fail_after = tessera_test::tracking_resource::never;
+        EXPECT_EQ(TestFixture::state(source), before) << budget; // NOLINT(bugprone-use-after-move)
+        EXPECT_EQ(TestFixture::state(target), target_before) << budget;
+    }
+}
+
+TEST(storage, move_assignment_is_noexcept_only_when_it_cannot_allocate) {
+    static_assert(std::is_nothrow_move_assignable_v<tessera::storage<std::string>>);
+    static_assert(std::is_nothrow_move_constructible_v<tessera::storage<std::string>>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_storage<int>>);
+    static_assert(std::is_nothrow_move_constructible_v<pmr_storage<int>>);
+    SUCCEED();
 }

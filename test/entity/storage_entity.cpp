@@ -1,8 +1,10 @@
 // Tests of storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <array>
 #include <functional>
 #include <gtest/gtest.h>
+#include <memory_resource>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/sparse_set.hpp>
@@ -196,15 +198,25 @@ TEST(storage_entity, erase_and_misuse) {
     EXPECT_MISUSE(static_cast<void>(storage.get_as_tuple(released)), "not in use");
     EXPECT_MISUSE(storage.patch(released, [&calls]() { ++calls; }), "not in use");
     EXPECT_EQ(calls, 2);
-    EXPECT_MISUSE(storage.erase(released), "already released");
     EXPECT_MISUSE(storage.erase(a), "not in the set");
     EXPECT_FALSE(storage.remove(a));
+    EXPECT_EQ(storage.free_list(), 1u);
+
+    // a released identifier is contained with the version it comes back with: removing it gives it the next one
+    ASSERT_TRUE(storage.contains(released));
+    EXPECT_TRUE(storage.remove(released));
+    EXPECT_FALSE(storage.contains(released));
+    EXPECT_EQ(storage.current(a), 2u);
+    EXPECT_EQ(storage.free_list(), 1u);
+    storage.erase(make(0, 2));
+    EXPECT_EQ(storage.current(a), 3u);
     EXPECT_EQ(storage.free_list(), 1u);
 
     EXPECT_TRUE(storage.remove(b));
     EXPECT_EQ(storage.free_list(), 0u);
     EXPECT_EQ(storage.size(), 2u);
     EXPECT_EQ(storage.generate(), make(1, 1));
+    EXPECT_EQ(storage.generate(), make(0, 3));
 }
 
 TEST(storage_entity, push_means_generate) {
@@ -296,6 +308,12 @@ TEST(storage_entity, move_and_swap) {
     EXPECT_EQ(storage.generate(), make(24));
     EXPECT_TRUE(other.empty()); // NOLINT(bugprone-use-after-move)
     EXPECT_EQ(other.generate(), make(0));
+
+    // moving a storage into itself keeps everything, the generation cursor included
+    auto &alias = storage;
+    storage = std::move(alias);
+    EXPECT_EQ(storage.size(), 5u);
+    EXPECT_EQ(storage.generate(), make(25));
 }
 
 TEST(storage_entity, sort_orders_the_identifiers_in_use_only) {
@@ -310,4 +328,43 @@ TEST(storage_entity, sort_orders_the_identifiers_in_use_only) {
     EXPECT_EQ(every_id(storage).front(), make(2, 1));
     EXPECT_EQ(storage.free_list(), 4u);
     EXPECT_EQ(storage.generate(), make(2, 1));
+}
+
+TEST(storage_entity, moves_between_unequal_resources_copy_the_identifiers) {
+    using pmr_entity_storage =
+        tessera::basic_storage<tessera::entity, tessera::entity, std::pmr::polymorphic_allocator<tessera::entity>>;
+    static_assert(std::is_nothrow_move_assignable_v<entity_storage>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_entity_storage>);
+
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    // every identifier in packed order, through the base class
+    const auto ids_of = [](const pmr_entity_storage &storage) {
+        const pmr_entity_storage::base_type &base = storage;
+        return std::vector<tessera::entity>(base.begin(), base.end());
+    };
+    pmr_entity_storage source{&first};
+    for (int count = 0; count < 6; ++count) {
+        static_cast<void>(source.generate());
+    }
+    source.erase(make(1));
+    source.erase(make(4));
+    source.start_from(make(10));
+    const std::vector<tessera::entity> all = ids_of(source);
+
+    pmr_entity_storage moved{std::move(source), &second};
+    EXPECT_EQ(ids_of(moved), all);
+    EXPECT_EQ(moved.free_list(), 4u);
+    EXPECT_EQ(moved.get_allocator().resource(), &second);
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+
+    pmr_entity_storage target{&first};
+    static_cast<void>(target.generate());
+    target = std::move(moved);
+    EXPECT_EQ(ids_of(target), all);
+    EXPECT_EQ(target.get_allocator().resource(), &first);
+    // the released identifiers come back first, then generation goes on from the cursor
+    EXPECT_EQ(target.generate(), make(4, 1));
+    EXPECT_EQ(target.generate(), make(1, 1));
+    EXPECT_EQ(target.generate(), make(10));
 }

@@ -1,8 +1,10 @@
 // Tests of storage.hpp, the storage without instances: empty types, void, and types whose page_size is 0.
 #include "support/misuse.hpp"
+#include "support/tracking_resource.hpp"
 #include <array>
 #include <gtest/gtest.h>
 #include <iterator>
+#include <memory_resource>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/sparse_set.hpp>
@@ -206,4 +208,41 @@ TEST(storage_no_instance, void_storage) {
     EXPECT_TRUE(storage.contains(make(11)));
     storage.clear();
     EXPECT_TRUE(storage.empty());
+}
+
+TEST(storage_no_instance, moves_between_unequal_resources_copy_the_identifiers) {
+    using pmr_tag_storage =
+        tessera::basic_storage<stable_tag, tessera::entity, std::pmr::polymorphic_allocator<stable_tag>>;
+    static_assert(std::is_nothrow_move_assignable_v<tessera::storage<tag>>);
+    static_assert(!std::is_nothrow_move_assignable_v<pmr_tag_storage>);
+
+    tessera_test::resource_pair resources{};
+    auto &[first, second] = resources;
+    // every identifier in packed order, through the base class
+    const auto ids_of = [](const pmr_tag_storage &storage) {
+        const pmr_tag_storage::base_type &base = storage;
+        return std::vector<tessera::entity>(base.begin(), base.end());
+    };
+    pmr_tag_storage source{&first};
+    for (const unsigned idx : {1u, 5000u, 3u, 9000u}) {
+        source.emplace(make(idx));
+    }
+    source.erase(make(3));
+    const std::vector<tessera::entity> all = ids_of(source);
+    const auto head = source.free_list();
+
+    pmr_tag_storage moved{std::move(source), &second};
+    EXPECT_EQ(ids_of(moved), all);
+    EXPECT_EQ(moved.free_list(), head);
+    EXPECT_TRUE(moved.contains(make(9000)));
+    EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
+
+    pmr_tag_storage target{&first};
+    target.emplace(make(2));
+    target = std::move(moved);
+    EXPECT_EQ(ids_of(target), all);
+    EXPECT_FALSE(target.contains(make(2)));
+    // the hole is refilled first
+    target.emplace(make(7));
+    EXPECT_EQ(target.index(make(7)), 2u);
 }

@@ -1152,3 +1152,52 @@ TEST(ViewIteration, StoragesWithDifferentPageSizes) {
     registry.sort<large>([](const large &lhs, const large &rhs) { return lhs.value > rhs.value; });
     check();
 }
+
+TEST(ViewIteration, GenericEntityFirstCallbacks) {
+    // [](auto entity, auto &&...elements): the entity-first form fits and is chosen without instantiating the
+    // elements-only form, whose body (an element taken for the entity) would not compile
+    tessera::registry registry;
+    const auto e0 = registry.create();
+    const auto e1 = registry.create();
+    registry.emplace<position>(e0, 1, 2);
+    registry.emplace<position>(e1, 3, 4);
+    registry.emplace<velocity>(e1, 5, 6);
+    registry.emplace<tag>(e1);
+
+    std::vector<entity> seen;
+    int sum{};
+    const auto record = [&](auto entt, auto &&...elements) {
+        seen.push_back(entt);
+        ((sum += elements.x), ...);
+    };
+
+    registry.view<position>().each(record);
+    EXPECT_EQ(seen, (std::vector<entity>{e1, e0}));
+    EXPECT_EQ(sum, 4);
+
+    seen.clear();
+    sum = 0;
+    registry.view<position, tag>().each(record);
+    EXPECT_EQ(seen, (std::vector<entity>{e1}));
+    EXPECT_EQ(sum, 3);
+
+    seen.clear();
+    registry.view<position, velocity>().each([&](auto entt, auto &&...elements) {
+        seen.push_back(entt);
+        static_assert(sizeof...(elements) == 2u);
+    });
+    EXPECT_EQ(seen, (std::vector<entity>{e1}));
+
+    // a type without instances: the callback takes the entity alone
+    seen.clear();
+    registry.view<tag>().each([&](auto entt, auto &&...elements) {
+        static_assert(sizeof...(elements) == 0u);
+        seen.push_back(entt);
+    });
+    EXPECT_EQ(seen, (std::vector<entity>{e1}));
+
+    // the elements-only generic form still works where the first argument cannot be an entity
+    sum = 0;
+    registry.view<position, velocity>().each([&](auto &pos, auto &vel) { sum += pos.x + vel.dx; });
+    EXPECT_EQ(sum, 8);
+}

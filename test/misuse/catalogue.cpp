@@ -2,17 +2,20 @@
 // the throwing handler and checking the message. Asserts that the public API cannot reach are listed in the
 // comments, with the reason. Grouped by header, in the order of the asserts in the header.
 //
-// Count: 92 TESSERA_ASSERT calls in include/ (grep "TESSERA_ASSERT(" without config.hpp, which only defines
-// and documents the macro); 82 are fired here, 10 are unreachable through the public API (listed below:
+// Count: 97 TESSERA_ASSERT calls in include/ (grep "TESSERA_ASSERT(" without config.hpp, which only defines
+// and documents the macro); 83 are fired here, 9 are unreachable through the public API (listed below:
 // "deletion policy mismatch" four times, pop_back_entity, the swap-only "too many elements", "identifier not
-// restored" twice, the sink without a signal, and the storage's own allocator check).
+// restored" twice, and the sink without a signal). Not catalogued yet: the 5 of core/bit.hpp, core/memory.hpp,
+// signal/dispatcher.hpp (two) and signal/emitter.hpp.
 #include "support/misuse.hpp"
 #include "support/tracking_allocator.hpp"
+#include "support/tracking_resource.hpp"
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <gtest/gtest.h>
+#include <memory_resource>
 #include <tessera/archive/binary.hpp>
 #include <tessera/core/any.hpp>
 #include <tessera/entity/group.hpp>
@@ -168,16 +171,13 @@ TEST(MisuseSparseSet, IdentifierBeyondThePages) {
     EXPECT_MISUSE(static_cast<void>(set.bump(entity{900000})), "sparse_set: the identifier is not in the set");
 }
 
-TEST(MisuseSparseSet, ErasingTheIdentifiersOfAnotherSet) {
-    tessera::sparse_set source;
-    source.push(entity{2});
-    // the iterator overloads trust the range to come from the set itself
-    tessera::sparse_set set;
-    set.push(entity{1});
-    EXPECT_MISUSE(set.erase(source.begin(), source.end()), "sparse_set: erasing an identifier that is not in the set");
+TEST(MisuseSparseSet, ErasingHolesThroughTheSetsOwnIterators) {
+    // the set's own iterators are taken as positions; a hole holds no identifier of the set
     tessera::sparse_set stable{tessera::type_id<void>(), tessera::deletion_policy::in_place};
     stable.push(entity{1});
-    EXPECT_MISUSE(stable.erase(source.begin(), source.end()),
+    stable.push(entity{2});
+    stable.erase(entity{2});
+    EXPECT_MISUSE(stable.erase(stable.begin(), stable.end()),
                   "sparse_set: erasing an identifier that is not in the set");
 }
 
@@ -260,12 +260,12 @@ TEST(MisuseSparseSet, SortingWithHoles) {
     EXPECT_MISUSE(set.sort_n(2u, std::less{}), "sort: length exceeds the size of the set");
 }
 
-TEST(MisuseSparseSet, ReleasingTwiceInASwapOnlySet) {
+TEST(MisuseSparseSet, SortingReleasedIdentifiersIntoUse) {
     tessera::sparse_set set{tessera::type_id<void>(), tessera::deletion_policy::swap_only};
     set.push(entity{1});
+    set.push(entity{2});
     set.erase(entity{1});
-    // the released identifier carries its next version and is still known to the set
-    EXPECT_MISUSE(set.erase(traits::next(entity{1})), "sparse_set: the identifier is already released");
+    EXPECT_MISUSE(set.sort_n(2u, std::less{}), "sort: length exceeds the identifiers in use of a swap-only set");
 }
 
 TEST(MisuseSparseSet, TooManyElements) {
@@ -283,19 +283,6 @@ TEST(MisuseSparseSet, TooManyElements) {
     EXPECT_MISUSE(set.push(again.begin(), again.end()), "sparse_set: too many elements");
 }
 
-TEST(MisuseSparseSet, MovingBetweenDifferentAllocators) {
-    using allocator = tessera_test::tracking_allocator<entity>;
-    using set_type = tessera::basic_sparse_set<entity, allocator>;
-    tessera_test::allocation_log first_log{};
-    tessera_test::allocation_log second_log{};
-    set_type set{allocator{first_log}};
-    set.push(entity{1});
-    EXPECT_MISUSE([[maybe_unused]] set_type moved(std::move(set), allocator{second_log}),
-                  "sparse_set: moving a set between different allocators is not supported");
-    // the failed move took nothing
-    EXPECT_TRUE(set.contains(entity{1}));
-}
-
 TEST(MisuseSparseSet, InPlaceWithoutVersionBits) {
     EXPECT_MISUSE(
         [[maybe_unused]] tessera::basic_sparse_set<catalogue_ids::flat_id> set{tessera::deletion_policy::in_place},
@@ -303,7 +290,7 @@ TEST(MisuseSparseSet, InPlaceWithoutVersionBits) {
 }
 
 // sparse_set, unreachable through the public API:
-// - "deletion policy mismatch" (four times: swap_and_pop, in_place_pop, swap_only_pop, push_entity_as):
+// - "deletion policy mismatch" (four times: close_swap_and_pop, close_in_place, swap_only_pop, push_entity_as):
 //   policy_pop and push_entity dispatch on the set's own policy, and every storage calls the helpers of the
 //   policy it was built with (the constructors take it from the element type), so no helper sees another one;
 // - "pop_back_entity needs an identifier at the back": protected; storages call it only right after appending;
@@ -348,21 +335,17 @@ TEST(MisuseStorage, EntityStorage) {
     EXPECT_MISUSE(pool.patch(entt), "entity storage: patch of an identifier that is not in use");
 }
 
-// storage, unreachable: "moving a storage between different allocators". The base class is moved first and
-// runs the same check on the rebound allocator, which compares like the element allocator (the allocator
-// requirements make a == b and rebound copies agree), so sparse_set's message fires first; see
-// MisuseSparseSet.MovingBetweenDifferentAllocators and the storage case below.
-
-TEST(MisuseStorage, MovingBetweenDifferentAllocators) {
-    using allocator = tessera_test::tracking_allocator<comp>;
-    using storage_type = tessera::basic_storage<comp, entity, allocator>;
+TEST(MisuseStorage, MovingAPinnedTypeBetweenUnequalAllocators) {
+    using allocator = tessera_test::tracking_allocator<pinned>;
+    using storage_type = tessera::basic_storage<pinned, entity, allocator>;
     tessera_test::allocation_log first_log{};
     tessera_test::allocation_log second_log{};
     storage_type pool{allocator{first_log}};
-    pool.emplace(entity{1}, 3);
+    pool.emplace(entity{1});
+    // the elements would have to move into memory of the other allocator, and they cannot move
     EXPECT_MISUSE([[maybe_unused]] storage_type moved(std::move(pool), allocator{second_log}),
-                  "moving a set between different allocators is not supported");
-    EXPECT_EQ(pool.get(entity{1}).value, 3);
+                  "storage: the elements of a pinned type cannot move to the memory of an allocator");
+    EXPECT_TRUE(pool.contains(entity{1})); // NOLINT(bugprone-use-after-move): a failed move takes nothing
 }
 
 // "entity storage: no identifiers left to generate" needs 2^20 identifiers; start_from places the cursor near
@@ -385,6 +368,21 @@ TEST(MisuseMixin, UnboundStorages) {
     EXPECT_MISUSE(static_cast<void>(pool.emplace(entity{1})), "sigh_mixin: the storage has listeners but is not bound");
     tessera::reactive_mixin<tessera::storage<void>> reactive;
     EXPECT_MISUSE(reactive.on_construct<comp>(), "reactive_mixin: the storage is not bound to a registry");
+}
+
+void sort_comps(tessera::registry &registry, entity) {
+    registry.sort<comp>([](const comp &lhs, const comp &rhs) { return lhs.value > rhs.value; });
+}
+
+TEST(MisuseMixin, DestroyListenerRearrangingAPartialRange) {
+    tessera::registry registry;
+    for (int value = 0; value < 3; ++value) {
+        registry.emplace<comp>(registry.create(), value);
+    }
+    registry.on_destroy<comp>().connect<&sort_comps>();
+    const tessera::sparse_set &base = registry.storage<comp>();
+    EXPECT_MISUSE(registry.storage<comp>().erase(base.begin() + 1, base.end()),
+                  "sigh_mixin: a destroy listener sorted the pool or removed other entities from it");
 }
 
 // ---- entity/registry.hpp -------------------------------------------------------------------------------------
@@ -431,6 +429,16 @@ TEST(MisuseRegistry, ComponentPreconditions) {
     EXPECT_MISUSE(registry.erase<other>(entt), "erase: the entity does not own every listed component");
     EXPECT_MISUSE(static_cast<void>(registry.get<other>(entt)), "get: the entity does not own this component");
     EXPECT_MISUSE(static_cast<void>(std::as_const(registry).get<other>(entt)), "get: the entity does not own");
+}
+
+TEST(MisuseRegistry, MoveAssignmentBetweenUnequalAllocators) {
+    // polymorphic allocators over two resources compare unequal and do not propagate
+    using registry_type = tessera::basic_registry<entity, std::pmr::polymorphic_allocator<entity>>;
+    tessera_test::tracking_resource first_resource{};
+    tessera_test::tracking_resource second_resource{};
+    registry_type first{&first_resource};
+    registry_type second{&second_resource};
+    EXPECT_MISUSE(first = std::move(second), "registry: move assignment between registries whose allocators");
 }
 
 TEST(MisuseRegistry, SortingOwnedPools) {
@@ -482,7 +490,6 @@ TEST(MisuseView, UnsetSlotsAndAbsentEntities) {
 
 TEST(MisuseHandle, NoRegistry) {
     tessera::handle handle{};
-    EXPECT_MISUSE(static_cast<void>(handle.valid()), "handle::valid: the handle has no registry");
     EXPECT_MISUSE(handle.destroy(), "handle::destroy: the handle has no registry");
     EXPECT_MISUSE(handle.emplace<comp>(), "handle::emplace: the handle has no registry");
 }

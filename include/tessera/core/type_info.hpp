@@ -5,6 +5,8 @@
 #include "../config/config.hpp"
 #include "fwd.hpp"
 #include "hashed_string.hpp"
+#include <algorithm>
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <string_view>
@@ -194,6 +196,25 @@ template<typename Type>
 [[nodiscard]] const type_info &type_id(const Type &) noexcept {
     return type_id<Type>();
 }
+
+namespace internal {
+
+/// A message that names a type, built at compile time for assertions: Text::prefix, the name of Type, then
+/// Text::suffix (both string_views).
+template<typename Text, typename Type>
+struct type_message final {
+    /// The text, null-terminated.
+    static constexpr auto text = [] {
+        constexpr std::string_view name = type_name<Type>::value();
+        std::array<char, Text::prefix.size() + name.size() + Text::suffix.size() + 1u> buffer{};
+        auto *out = std::copy(Text::prefix.begin(), Text::prefix.end(), buffer.begin());
+        out = std::copy(name.begin(), name.end(), out);
+        std::copy(Text::suffix.begin(), Text::suffix.end(), out);
+        return buffer;
+    }();
+};
+
+} // namespace internal
 
 } // namespace tessera
 

@@ -1,13 +1,28 @@
-// Component traits: how the storage of a component type deletes elements and how large its pages are.
+// Component traits: how the storage of a component type deletes elements and how large its pages are, how clone
+// and prototypes copy an element, and which of its members hold identifiers.
 #ifndef TESSERA_ENTITY_COMPONENT_HPP
 #define TESSERA_ENTITY_COMPONENT_HPP
 
 #include "../config/config.hpp"
 #include "fwd.hpp"
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
+#include <tuple>
 #include <type_traits>
 
 namespace tessera {
+
+/// How clone, prototypes and spawn copy a component (component_traits<T>::clone).
+enum class clone_policy : std::uint8_t {
+    /// Copy-construct the element. A type that cannot be copied makes clone fail with a message naming it.
+    copy,
+    /// Leave the component out: the copy does not get one.
+    skip,
+    /// Build the copy with a function: component_traits<T>::clone_element(const T &) when the traits have one,
+    /// T::clone_element(const T &) otherwise.
+    custom
+};
 
 namespace internal {
 
@@ -39,10 +54,59 @@ consteval std::size_t default_page_size() noexcept {
     }
 }
 
+template<typename Type>
+consteval clone_policy default_clone_policy() noexcept {
+    if constexpr (std::is_void_v<Type>) {
+        return clone_policy::copy;
+    } else if constexpr (requires {
+                             { Type::clone } -> std::convertible_to<clone_policy>;
+                         }) {
+        return static_cast<clone_policy>(Type::clone);
+    } else if constexpr (requires(const Type &elem) {
+                             { Type::clone_element(elem) } -> std::convertible_to<Type>;
+                         }) {
+        return clone_policy::custom;
+    } else {
+        return clone_policy::copy;
+    }
+}
+
+template<typename Type>
+consteval auto default_entity_members() noexcept {
+    if constexpr (requires { Type::entity_members; }) {
+        return Type::entity_members;
+    } else {
+        return std::tuple<>{};
+    }
+}
+
+/// The clone policy of a traits type; specializations written before the member existed get the default.
+template<typename Traits>
+inline constexpr clone_policy clone_policy_of = [] {
+    if constexpr (requires {
+                      { Traits::clone } -> std::convertible_to<clone_policy>;
+                  }) {
+        return static_cast<clone_policy>(Traits::clone);
+    } else {
+        return default_clone_policy<typename Traits::element_type>();
+    }
+}();
+
+/// The entity members of a traits type (a tuple of member pointers); empty for specializations without them.
+template<typename Traits>
+inline constexpr auto entity_members_of = [] {
+    if constexpr (requires { Traits::entity_members; }) {
+        return Traits::entity_members;
+    } else {
+        return default_entity_members<typename Traits::element_type>();
+    }
+}();
+
 } // namespace internal
 
-/// How the storage of Type behaves. Customize it with static members in the type (in_place_delete, page_size)
-/// or by specializing this template, constrained specializations included.
+/// How the storage of Type behaves, how clone copies it and where it keeps identifiers. Customize it with static
+/// members in the type (in_place_delete, page_size, clone, clone_element, entity_members) or by specializing this
+/// template, constrained specializations included; members a specialization leaves out take their defaults.
 template<typename Type, typename Entity>
 struct component_traits {
     static_assert(std::is_same_v<std::remove_cvref_t<Type>, Type>,
@@ -57,6 +121,13 @@ struct component_traits {
     static constexpr bool in_place_delete = internal::default_in_place_delete<Type>();
     /// Elements per page of the packed array; 0 means the storage keeps no instances.
     static constexpr std::size_t page_size = internal::default_page_size<Type>();
+    /// How clone, prototypes and spawn copy an element: Type::clone if declared, clone_policy::custom if Type has
+    /// a static clone_element(const Type &), clone_policy::copy otherwise.
+    static constexpr clone_policy clone = internal::default_clone_policy<Type>();
+    /// The members that hold identifiers, as a tuple of member pointers (Type::entity_members, or none): a
+    /// command buffer gives the provisional identifiers found there their real value when it applies. A member
+    /// may be an identifier, a range of them, or a type that lists entity_members itself.
+    static constexpr auto entity_members = internal::default_entity_members<Type>();
 
     static_assert(page_size == 0u || (page_size & (page_size - 1u)) == 0u,
                   "component_traits: page_size must be 0 or a power of two");

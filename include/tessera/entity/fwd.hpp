@@ -145,6 +145,14 @@ class basic_snapshot_loader;
 template<typename Registry>
 class basic_continuous_loader;
 
+/// Records structural changes and applies them to a registry later (command_buffer.hpp).
+template<typename Registry>
+class basic_command_buffer;
+
+/// A set of component values that spawn copies into new entities (prototype.hpp).
+template<typename Registry>
+class basic_prototype;
+
 /// Empty value type that selects the reactive storage.
 struct reactive final {};
 
@@ -191,6 +199,12 @@ using snapshot_loader = basic_snapshot_loader<registry>;
 
 /// Continuous loader for the default registry.
 using continuous_loader = basic_continuous_loader<registry>;
+
+/// Command buffer for the default registry.
+using command_buffer = basic_command_buffer<registry>;
+
+/// Prototype for the default registry.
+using prototype = basic_prototype<registry>;
 
 /// Runtime view over the default sparse set.
 using runtime_view = basic_runtime_view<sparse_set>;

@@ -38,27 +38,19 @@ public:
     [[nodiscard]] virtual bool owned(const id_type hash) const noexcept = 0;
 };
 
-/// The misuse message for a type that another group already owns; it names the type.
-template<typename Type>
-struct group_conflict_message final {
+/// The words around the type's name in the misuse message for a type that another group already owns.
+struct group_conflict_text final {
     /// Names the function.
     static constexpr std::string_view prefix = "group: ";
-    /// The type already owned.
-    static constexpr std::string_view name = type_name<Type>::value();
     /// The problem and what to do.
     static constexpr std::string_view suffix =
         " is already owned by another group (nested groups are not supported); own it in one group only and "
         "list it with get<...> in the others";
-
-    /// The text, null-terminated.
-    static constexpr auto text = [] {
-        std::array<char, prefix.size() + name.size() + suffix.size() + 1u> buffer{};
-        auto *out = std::copy(prefix.begin(), prefix.end(), buffer.begin());
-        out = std::copy(name.begin(), name.end(), out);
-        std::copy(suffix.begin(), suffix.end(), out);
-        return buffer;
-    }();
 };
+
+/// The misuse message for a type that another group already owns; it names the type.
+template<typename Type>
+using group_conflict_message = type_message<group_conflict_text, Type>;
 
 /// Elements per page of a storage's packed elements (0 for storages without instances).
 template<typename Storage>
@@ -830,7 +822,8 @@ private:
     [[nodiscard]] auto entity_compare(Compare compare) const {
         static_assert(((Index < sizeof...(Get)) && ...), "group: sort only by get types");
         static_assert((internal::group_has_instances_v<type_list_element_t<Index, type_list<Get...>>> && ...),
-                      "group: cannot sort by a type without instances");
+                      "group: cannot sort by a type without instances (an empty type); to order by entity, "
+                      "call sort with no type and a comparator that takes two entities");
         return [pools = std::make_tuple(storage<Index>()...),
                 compare = std::move(compare)](const entity_type lhs, const entity_type rhs) mutable {
             if constexpr (sizeof...(Index) == 1u) {
@@ -1122,7 +1115,8 @@ private:
     [[nodiscard]] auto entity_compare(Compare compare) const {
         static_assert(((Index < gettable_count) && ...), "group: sort only by owned or get types");
         static_assert((internal::group_has_instances_v<type_list_element_t<Index, type_list<Owned..., Get...>>> && ...),
-                      "group: cannot sort by a type without instances");
+                      "group: cannot sort by a type without instances (an empty type); to order by entity, "
+                      "call sort with no type and a comparator that takes two entities");
         return [pools = std::make_tuple(storage<Index>()...),
                 compare = std::move(compare)](const entity_type lhs, const entity_type rhs) mutable {
             if constexpr (sizeof...(Index) == 1u) {

@@ -111,8 +111,9 @@ public:
     /// True if the handle has a registry and its entity is valid there.
     [[nodiscard]] explicit operator bool() const { return reg != nullptr && reg->valid(entt); }
 
-    /// True if the entity is valid in the registry. Misuse without a registry.
-    [[nodiscard]] bool valid() const { return target("handle::valid: the handle has no registry").valid(entt); }
+    /// True if the handle has a registry and its entity is valid there: false without a registry, like
+    /// operator bool (a query, not a forwarding call).
+    [[nodiscard]] bool valid() const { return reg != nullptr && reg->valid(entt); }
 
     /// The registry, or nullptr.
     [[nodiscard]] registry_type *registry() const noexcept { return reg; }

@@ -12,6 +12,7 @@
 #include "fwd.hpp"
 #include "storage.hpp"
 #include "view.hpp"
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <tuple>
@@ -75,6 +76,12 @@ class basic_sigh_mixin : public Type {
         }
     }
 
+    // The positions iteration visits: the identifiers in use for a swap-only pool, every position otherwise.
+    [[nodiscard]] std::size_t in_use() const noexcept {
+        return underlying_type::policy() == deletion_policy::swap_only ? underlying_type::free_list()
+                                                                       : underlying_type::size();
+    }
+
     void publish_update(const typename underlying_type::entity_type entt) {
         if (!update.empty()) {
             update.publish(owner_or_assert(), entt);
@@ -88,12 +95,22 @@ protected:
             underlying_type::pop(first, last);
         } else {
             auto &reg = owner_or_assert();
+            const typename underlying_type::base_type &set = *this;
 
-            for (; first != last; ++first) {
-                const auto entt = *first;
+            // Positions first.index() down to last.index() + 1, walked by number rather than by a checked
+            // iterator: each entity is read before the listeners run and looked up again afterwards, so a listener
+            // may move it (sort the pool, for one). What the positions still to come hold changes too, though,
+            // which only matters when the range does not run over the whole pool down to position 0.
+            for (auto pos = first.index(), end = last.index(); pos != end; --pos) {
+                const auto entt = set.data()[pos];
+                [[maybe_unused]] const auto before = set.revision();
                 destruction.publish(reg, entt);
-                // a listener may have moved things around: look the entity up again
-                const auto it = underlying_type::base_type::find(entt);
+                TESSERA_ASSERT(pos - 1 == end || set.revision() == before ||
+                                   (end == -1 && pos + 1 == static_cast<decltype(pos)>(in_use())),
+                               "sigh_mixin: a destroy listener sorted the pool or removed other entities from it "
+                               "while part of the pool was being erased by position; the rest of the range no "
+                               "longer holds the same entities (erase the pool whole, or by identifiers)");
+                const auto it = set.find(entt);
                 underlying_type::pop(it, it + 1);
             }
         }
@@ -104,17 +121,14 @@ protected:
         if (!destruction.empty()) {
             auto &reg = owner_or_assert();
 
-            if constexpr (is_entity_storage) {
-                for (auto [entt] : underlying_type::each()) {
-                    destruction.publish(reg, entt);
-                }
-            } else {
-                const bool holes = (underlying_type::policy() == deletion_policy::in_place);
+            // plain position loops: nothing is removed before every listener has run, and a listener may sort the
+            // pool, which would fail the checks of the pool's own iterators
+            const bool holes = (underlying_type::policy() == deletion_policy::in_place);
 
-                for (auto entt : static_cast<typename underlying_type::base_type &>(*this)) {
-                    if (!holes || entt != tombstone) {
-                        destruction.publish(reg, entt);
-                    }
+            // the entity storage publishes for the identifiers in use only
+            for (auto pos = in_use(); pos != 0u;) {
+                if (const auto entt = underlying_type::data()[--pos]; !holes || entt != tombstone) {
+                    destruction.publish(reg, entt);
                 }
             }
         }
@@ -191,9 +205,20 @@ public:
 
     basic_sigh_mixin &operator=(const basic_sigh_mixin &) = delete;
 
-    /// Move assignment.
-    basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept {
-        swap(other);
+    /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
+    /// memory when the allocators cannot share it), and the listeners and the registry come along.
+    // noexcept only when it cannot fail: it copies, and may throw, when the storage's allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    basic_sigh_mixin &operator=(basic_sigh_mixin &&other) noexcept(
+        std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<sigh_type>) {
+        if (this != &other) {
+            underlying_type::operator=(std::move(other));
+            owner = other.owner;
+            construction = std::move(other.construction);
+            destruction = std::move(other.destruction);
+            update = std::move(other.update);
+        }
+
         return *this;
     }
 
@@ -433,9 +458,18 @@ public:
 
     basic_reactive_mixin &operator=(const basic_reactive_mixin &) = delete;
 
-    /// Move assignment.
-    basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept {
-        swap(other);
+    /// Move assignment: the storage moves as the underlying storage does (element by element into this storage's
+    /// memory when the allocators cannot share it), and the registry and the connections come along.
+    // noexcept only when it cannot fail: it copies, and may throw, when the storage's allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    basic_reactive_mixin &operator=(basic_reactive_mixin &&other) noexcept(
+        std::is_nothrow_move_assignable_v<underlying_type> &&std::is_nothrow_move_assignable_v<container_type>) {
+        if (this != &other) {
+            underlying_type::operator=(std::move(other));
+            owner = other.owner;
+            conn = std::move(other.conn);
+        }
+
         return *this;
     }
 

@@ -43,10 +43,15 @@ class page_table final {
     }
 
     // For allocators that cannot take over the other table's buffer: copies its pointers into a buffer of our own
-    // and leaves it empty (the pages themselves are not copied; they belong to the storage)
+    // and leaves it empty (the pages themselves are not copied; they belong to the storage). A failed allocation
+    // leaves both tables as they were.
     void copy_and_empty(page_table &other) {
-        count = 0u;
-        reserve(other.count);
+        if (other.count > room) {
+            Type **const buffer = alloc_traits::allocate(alloc, other.count);
+            release_buffer();
+            first = buffer;
+            room = other.count;
+        }
 
         if (other.count != 0u) {
             std::memcpy(first, other.first, other.count * sizeof(Type *));
@@ -96,23 +101,32 @@ public:
     page_table &operator=(const page_table &) = delete;
 
     /// Move assignment: the source is left empty. Like std::vector, a non-propagating allocator that compares
-    /// unequal keeps its own buffer and receives a copy of the pointers.
-    page_table &operator=(page_table &&other) noexcept {
-        if (this != &other) {
-            if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
-                release_buffer();
-                alloc = std::move(other.alloc);
-                steal(other);
-            } else {
-                if (alloc_traits::is_always_equal::value || alloc == other.alloc) {
-                    release_buffer();
-                    steal(other);
-                } else {
-                    copy_and_empty(other);
-                }
+    /// unequal keeps its own buffer and receives a copy of the pointers, which may allocate: noexcept only when
+    /// that cannot happen.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    page_table &operator=(page_table &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                                       alloc_traits::is_always_equal::value) {
+        if (this == &other) {
+            return *this;
+        }
+
+        // compile-time branches, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!(alloc == other.alloc)) {
+                copy_and_empty(other);
+                return *this;
             }
         }
 
+        release_buffer();
+
+        if constexpr (alloc_traits::propagate_on_container_move_assignment::value) {
+            alloc = std::move(other.alloc);
+        }
+
+        steal(other);
         return *this;
     }
 

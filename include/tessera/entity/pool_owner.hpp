@@ -37,16 +37,16 @@ class pool_owner final {
     }
 
 public:
-    /// Allocator type.
-    using allocator_type = Allocator;
+    // No allocator_type member on purpose: containers with scoped allocators (std::pmr) would take the owner for
+    // an allocator-aware type and try to hand it their own allocator when they move it.
 
     /// An empty owner.
-    explicit pool_owner(const allocator_type &allocator) noexcept : alloc{allocator} {}
+    explicit pool_owner(const Allocator &allocator) noexcept : alloc{allocator} {}
 
     /// Builds a Derived from args in memory from allocator. Strong guarantee: a throwing constructor leaves no
     /// memory behind.
     template<typename Derived, typename... Args>
-    [[nodiscard]] static pool_owner make(const allocator_type &allocator, Args &&...args) {
+    [[nodiscard]] static pool_owner make(const Allocator &allocator, Args &&...args) {
         static_assert(std::is_base_of_v<Base, Derived>, "pool_owner: the pool type must derive from the base class");
         using derived_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<Derived>;
         using derived_traits = std::allocator_traits<derived_alloc>;
@@ -79,13 +79,18 @@ public:
     pool_owner &operator=(const pool_owner &) = delete;
 
     /// Move assignment: the current object is destroyed first; the source is left empty. The memory goes back
-    /// through the allocator that gave it, which travels with it.
+    /// through the allocator that gave it, which travels with it. Allocators that cannot be assigned
+    /// (std::pmr::polymorphic_allocator) stay: owners only trade places within one registry, whose pools all come
+    /// from its allocator, so the two compare equal.
     pool_owner &operator=(pool_owner &&other) noexcept {
         if (this != &other) {
             release();
             object = std::exchange(other.object, nullptr);
             release_object = other.release_object;
-            alloc = std::move(other.alloc);
+
+            if constexpr (std::is_move_assignable_v<Allocator>) {
+                alloc = std::move(other.alloc);
+            }
         }
 
         return *this;
@@ -106,7 +111,7 @@ public:
 private:
     Base *object{};
     release_function *release_object{};
-    [[no_unique_address]] allocator_type alloc;
+    [[no_unique_address]] Allocator alloc;
 };
 
 } // namespace tessera::internal

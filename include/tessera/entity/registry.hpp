@@ -9,6 +9,7 @@
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
+#include "clone.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
@@ -186,6 +187,22 @@ private:
     container_type ctx;
 };
 
+/// One pool of a registry: its name, its owner and how clone copies its elements (null for pools that are never
+/// copied, such as reactive storages). The first two members keep the names of the std::pair this once was.
+template<typename Registry, typename Owner>
+struct registry_pool final {
+    /// Builds an entry.
+    registry_pool(const id_type id, Owner &&owner, const element_copier<Registry> *how) noexcept
+        : first{id}, second{std::move(owner)}, copier{how} {}
+
+    /// The name of the pool.
+    id_type first;
+    /// The pool.
+    Owner second;
+    /// How clone copies an element of the pool.
+    const element_copier<Registry> *copier;
+};
+
 template<typename Type, typename Registry>
 std::true_type reactive_base_test(const basic_reactive_mixin<Type, Registry> *);
 
@@ -204,9 +221,9 @@ class basic_registry {
     using alloc_traits = std::allocator_traits<Allocator>;
     static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_registry: invalid allocator");
     using pool_pointer = internal::pool_owner<base_type, Allocator>;
-    using pool_container_type =
-        std::vector<std::pair<id_type, pool_pointer>,
-                    typename alloc_traits::template rebind_alloc<std::pair<id_type, pool_pointer>>>;
+    using pool_entry = internal::registry_pool<basic_registry, pool_pointer>;
+    using pool_container_type = std::vector<pool_entry, typename alloc_traits::template rebind_alloc<pool_entry>>;
+    using copier_type = internal::element_copier<basic_registry>;
     using pool_index_type =
         std::unordered_map<id_type, std::size_t, std::hash<id_type>, std::equal_to<>,
                            typename alloc_traits::template rebind_alloc<std::pair<const id_type, std::size_t>>>;
@@ -221,6 +238,9 @@ class basic_registry {
 
     template<typename, typename, typename>
     friend class basic_group;
+
+    template<typename>
+    friend class basic_prototype;
 
 public:
     /// Allocator type.
@@ -307,7 +327,7 @@ private:
         return nullptr;
     }
 
-    base_type &adopt_pool(const id_type id, pool_pointer cpool, const bool reactive) {
+    base_type &adopt_pool(const id_type id, pool_pointer cpool, const copier_type *copier, const bool reactive) {
         // what can throw comes first, so that a failure leaves the pools and their index as they were
         pools.reserve(pools.size() + 1u);
         index.emplace(id, reactive ? 0u : pools.size());
@@ -322,9 +342,9 @@ private:
                 }
             }
 
-            pools.emplace(pools.begin(), id, std::move(cpool));
+            pools.emplace(pools.begin(), id, std::move(cpool), copier);
         } else {
-            pools.emplace_back(id, std::move(cpool));
+            pools.emplace_back(id, std::move(cpool), copier);
         }
 
         pool.bind(*this);
@@ -338,8 +358,16 @@ private:
         }
 
         using storage_alloc = typename Storage::allocator_type;
+        constexpr bool reactive = internal::is_reactive_pool_v<Storage>;
+        const copier_type *copier = nullptr;
+
+        // reactive storages collect entities on events: a copy is collected through the events it causes
+        if constexpr (!reactive) {
+            copier = &internal::element_copier_for<basic_registry, Type>::table;
+        }
+
         return adopt_pool(id, pool_pointer::template make<Storage>(get_allocator(), storage_alloc{get_allocator()}),
-                          internal::is_reactive_pool_v<Storage>);
+                          copier, reactive);
     }
 
     // Every pool (and the entity storage) keeps a pointer to its registry: after a move or a swap it is refreshed.
@@ -401,8 +429,19 @@ public:
 
     basic_registry &operator=(const basic_registry &) = delete;
 
-    /// Move assignment: every pool is re-bound to this registry.
-    basic_registry &operator=(basic_registry &&other) noexcept {
+    /// Move assignment: every pool is re-bound to this registry. The pools, allocated through the source's
+    /// allocator, change hands as they are, so the allocators must compare equal or propagate on swap (misuse
+    /// otherwise, with std::pmr::polymorphic_allocator over two different resources for one).
+    // noexcept only when it cannot fail: its misuse check fires when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    basic_registry &operator=(basic_registry &&other) noexcept(alloc_traits::propagate_on_container_swap::value ||
+                                                               alloc_traits::is_always_equal::value) {
+        if constexpr (!(alloc_traits::propagate_on_container_swap::value || alloc_traits::is_always_equal::value)) {
+            TESSERA_ASSERT(get_allocator() == other.get_allocator(),
+                           "registry: move assignment between registries whose allocators compare unequal and do not "
+                           "propagate; the pools cannot change allocator (move-construct the registry instead)");
+        }
+
         swap(other);
         return *this;
     }
@@ -542,6 +581,16 @@ public:
             release(*first);
         }
     }
+
+    /// Creates an entity with a copy of every component of `entt`, in every pool that has one (named pools too),
+    /// following the clone policy of each type (component_traits<T>::clone); on_construct fires for each. Reactive
+    /// storages are not copied: they collect the new entity through the signals it causes. Returns the new entity.
+    /// If a copy throws, the new entity is destroyed again (its signals stay fired) and the exception propagates.
+    entity_type clone(const entity_type entt) { return clone_into(entt, *this); }
+
+    /// Like clone(entt), but creates the copy in `other`, a registry of the same type, making pools there as
+    /// needed. Returns the new entity of `other`.
+    entity_type clone(const entity_type entt, basic_registry &other) const { return clone_into(entt, other); }
 
     /// True if no pool contains the entity.
     [[nodiscard]] bool orphan(const entity_type entt) const {
@@ -880,8 +929,14 @@ public:
         TESSERA_ASSERT(!owned<Type>(), "sort: a group owns this pool; sort the group instead");
         auto &pool = assure<Type>();
         using value_type = typename storage_for_type<Type>::value_type;
-        constexpr bool by_element = !std::is_void_v<value_type> &&
-                                    std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
+        // types without instances (value_type void) are sorted by identifier: no reference to void may be formed
+        constexpr bool by_element = [] {
+            if constexpr (std::is_void_v<value_type>) {
+                return false;
+            } else {
+                return std::is_invocable_r_v<bool, Compare &, const value_type &, const value_type &>;
+            }
+        }();
 
         if constexpr (by_element) {
             // the pool sorts identifiers: each comparison looks both elements up
@@ -911,6 +966,39 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
 private:
+    // Calls func(name, pool, copier) for every pool that contains entt and can be copied, last pool first as
+    // destroy does: a reactive pool created meanwhile by a listener (reactive pools go in front) then makes the
+    // walk skip a pool rather than visit one twice.
+    template<typename Func>
+    void each_copier(const entity_type entt, Func func) const {
+        for (size_type pos = pools.size(); pos; --pos) {
+            const auto &curr = pools[pos - 1u];
+
+            if (curr.copier != nullptr && curr.second->contains(entt)) {
+                func(curr.first, std::as_const(*curr.second), *curr.copier);
+            }
+        }
+    }
+
+    entity_type clone_into(const entity_type entt, basic_registry &target) const {
+        TESSERA_ASSERT(valid(entt), "clone: invalid entity");
+        const auto copy = target.create();
+
+        try {
+            each_copier(entt, [entt, &target, &copy](const id_type id, const base_type &pool, const copier_type &how) {
+                how.insert(target, id, pool.value(entt), &copy, &copy + 1);
+            });
+        } catch (...) {
+            if (target.valid(copy)) {
+                target.destroy(copy);
+            }
+
+            throw;
+        }
+
+        return copy;
+    }
+
     // one check per type, so that the message names the type that is already owned
     template<typename Type>
     void assert_not_owned() const {

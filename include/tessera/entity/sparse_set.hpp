@@ -254,6 +254,10 @@ private:
         return end() - static_cast<difference_type>(index(entt) + 1u);
     }
 
+    // True if the iterator walks this set's packed array. Iterators of two sets with no packed memory at all look
+    // alike, but then both ranges are empty.
+    [[nodiscard]] bool owns(const iterator &it) const noexcept { return it.data() == packed.data(); }
+
     // Allocates sparse page `page`, growing the table of pages first if needed. Kept out of assure_at_least, so
     // that the check that runs on every insertion stays small enough to be inlined.
     entity_type *allocate_sparse_page(const size_type page) {
@@ -320,36 +324,49 @@ protected:
     /// at `from` is moved there instead. Plain sets have no elements, so the default does nothing.
     virtual void swap_or_move([[maybe_unused]] const size_type from, [[maybe_unused]] const size_type to) {}
 
-    /// Removes the entity at `it` from a swap-and-pop set.
-    void swap_and_pop(const basic_iterator it) {
+    /// First half of a removal from an appending set: the identifier leaves the sparse array, so contains() is
+    /// false from here on, while its packed slot stays as it is until close_swap_and_pop or close_in_place.
+    /// Storages destroy the element in between: its destructor sees a pool that no longer holds its entity.
+    /// Returns the packed position of the identifier.
+    size_type unlink(const entity_type entt) {
+        TESSERA_ASSERT(contains(entt), "sparse_set: erasing an identifier that is not in the set");
+        return static_cast<size_type>(traits_type::to_entity(std::exchange(sparse_ref(entt), null)));
+    }
+
+    /// Second half of a swap-and-pop removal of `entt`, unlinked from position `pos`: the last identifier moves
+    /// into the slot. The back is read now, so identifiers appended since unlink are handled too.
+    void close_swap_and_pop(const size_type pos, [[maybe_unused]] const entity_type entt) {
         TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
-        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
 #if TESSERA_DEBUG_ITERATION
-        note_change(*it);
+        note_change(entt);
 #endif
         ++edits;
-        auto &vacated = sparse_ref(*it);
-        const auto hole = traits_type::to_entity(vacated);
-        const entity_type last = packed.back();
-        packed[static_cast<size_type>(hole)] = last;
-        sparse_ref(last) = traits_type::combine(hole, traits_type::to_integral(last));
-        // when the erased identifier is the last one, vacated is the slot just written: it is nulled afterwards
-        vacated = null;
+
+        if (const auto last = packed.back(); pos + 1u != packed.size()) {
+            packed[pos] = last;
+            sparse_ref(last) = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(last));
+        }
+
         packed.pop_back();
     }
 
-    /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
-    void in_place_pop(const basic_iterator it) {
+    /// Second half of an in-place removal from position `pos`: the slot becomes a hole at the head of the free
+    /// list.
+    void close_in_place(const size_type pos) {
         TESSERA_ASSERT(mode == deletion_policy::in_place, "sparse_set: deletion policy mismatch");
-        TESSERA_ASSERT(contains(*it), "sparse_set: erasing an identifier that is not in the set");
         ++edits;
-        auto &slot = sparse_ref(*it);
-        const auto hole = static_cast<size_type>(traits_type::to_entity(slot));
-        slot = null;
-        // the hole becomes the head of the free list and keeps the previous head in its index bits
-        packed[hole] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
-        head = hole;
+        packed[pos] = traits_type::combine(static_cast<underlying_type>(head), tombstone);
+        head = pos;
     }
+
+    /// Removes the entity at `it` from a swap-and-pop set.
+    void swap_and_pop(const basic_iterator it) {
+        const auto entt = *it;
+        close_swap_and_pop(unlink(entt), entt);
+    }
+
+    /// Removes the entity at `it` from an in-place set: the slot becomes a hole at the head of the free list.
+    void in_place_pop(const basic_iterator it) { close_in_place(unlink(*it)); }
 
     /// Takes back the identifier at the last packed position of an appending set. It undoes an append that could
     /// not be completed, so an in-place set gets no hole out of it.
@@ -361,17 +378,22 @@ protected:
         packed.pop_back();
     }
 
-    /// Releases the identifier at `it` of a swap-only set: it moves to the released region with its next version.
+    /// Releases the identifier at `it` of a swap-only set: it takes its next version. One in use moves to the front
+    /// of the released region, where the next push or generate() takes it back. One already released (contains()
+    /// reports it, with the version it would come back with) only takes its next version again, where it is, so
+    /// that a range over the released region visits each identifier once.
     void swap_only_pop(const basic_iterator it) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
         const auto pos = index(*it);
-        TESSERA_ASSERT(pos < head, "sparse_set: the identifier is already released");
         const auto entt = *it;
 #if TESSERA_DEBUG_ITERATION
         note_change(entt);
 #endif
         bump(traits_type::next(entt));
-        swap_at(pos, head -= static_cast<size_type>(head != 0u));
+
+        if (pos < head) {
+            swap_at(pos, --head);
+        }
     }
 
     /// Removes the entities in [first, last) following the deletion policy; elements are not touched.
@@ -514,22 +536,59 @@ protected:
     /// Opaque pointer to the element at a packed position; nullptr for sets without elements.
     [[nodiscard]] virtual const void *get_at([[maybe_unused]] const size_type pos) const { return nullptr; }
 
-    /// Releases the storage that backs a moved-from or destroyed set.
+    /// Leaves the set empty, as a moved-from set is: its sparse pages go back to its own allocator.
     void release_memory() {
         ++edits;
         release_sparse_pages();
         sparse.clear();
         packed.clear();
+        head = policy_to_head();
+#if TESSERA_DEBUG_ITERATION
+        note_rearrangement(true);
+#endif
+    }
+
+    /// True if a set using `lhs` can release memory that `rhs` allocated, so that a move can take it over.
+    [[nodiscard]] static bool shares_memory(const allocator_type &lhs, const allocator_type &rhs) noexcept {
+        return alloc_traits::is_always_equal::value || lhs == rhs;
+    }
+
+    /// Tag of the constructor behind allocator-extended moves.
+    struct relocate_t {};
+
+    /// Allocator-extended move, first step: takes the memory of `other` when `allocator` can release it,
+    /// otherwise copies its identifiers, position for position, into memory from `allocator`. Either way the
+    /// caller empties `other` afterwards with release_memory(); a derived class moves its elements in between,
+    /// while `other` still has them.
+    basic_sparse_set(relocate_t, basic_sparse_set &other, const allocator_type &allocator)
+        : sparse{allocator}, packed{allocator}, info_{other.info_}, mode{other.mode}, head{other.head},
+          edits{other.edits + 1u} {
+        if (shares_memory(allocator, other.get_allocator())) {
+            sparse = std::move(other.sparse);
+            packed = std::move(other.packed);
+        } else {
+            copy_identifiers(other);
+        }
     }
 
 private:
-    /// The source of an allocator-extended move, checked before anything is taken from it: its pages cannot
-    /// change allocator, and a failed check must leave it whole.
-    [[nodiscard]] static basic_sparse_set &movable(basic_sparse_set &other,
-                                                   [[maybe_unused]] const allocator_type &allocator) {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || other.get_allocator() == allocator,
-                       "sparse_set: moving a set between different allocators is not supported");
-        return other;
+    // Copies the sparse pages and the packed array of `other` into memory from this set's allocator. On failure
+    // this set gives back what it took and `other` is untouched.
+    void copy_identifiers(const basic_sparse_set &other) {
+        try {
+            sparse.resize(other.sparse.size(), nullptr);
+
+            for (size_type page{}; page < other.sparse.size(); ++page) {
+                if (other.sparse[page]) {
+                    std::copy_n(other.sparse[page], traits_type::page_size, allocate_sparse_page(page));
+                }
+            }
+
+            packed.assign(other.packed.cbegin(), other.packed.cend());
+        } catch (...) {
+            release_sparse_pages();
+            throw;
+        }
     }
 
     [[nodiscard]] constexpr size_type policy_to_head() const noexcept {
@@ -570,17 +629,12 @@ public:
 #endif
     }
 
-    /// Allocator-extended move constructor. The allocators must compare equal.
+    /// Allocator-extended move constructor: the source is left empty. When `allocator` cannot release the
+    /// source's memory, the identifiers are copied into memory of its own (which may throw; the source is then
+    /// left as it was) and the source's memory goes back to the source's allocator.
     basic_sparse_set(basic_sparse_set &&other, const allocator_type &allocator)
-        : sparse{std::move(movable(other, allocator).sparse), allocator}, packed{std::move(other.packed), allocator},
-          info_{other.info_}, mode{other.mode}, head{std::exchange(other.head, policy_to_head())}, edits{other.edits +
-                                                                                                         1u} {
-        other.sparse.clear();
-        other.packed.clear();
-        ++other.edits;
-#if TESSERA_DEBUG_ITERATION
-        other.note_rearrangement(true);
-#endif
+        : basic_sparse_set{relocate_t{}, other, allocator} {
+        other.release_memory();
     }
 
     /// Destructor.
@@ -588,27 +642,46 @@ public:
 
     basic_sparse_set &operator=(const basic_sparse_set &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_sparse_set &operator=(basic_sparse_set &&other) noexcept {
-        if (this != &other) {
-            release_sparse_pages();
-            sparse = std::move(other.sparse);
-            packed = std::move(other.packed);
-            info_ = other.info_;
-            mode = other.mode;
-            head = std::exchange(other.head, other.policy_to_head());
-            edits = std::max(edits, other.edits) + 1u;
-            other.sparse.clear();
-            other.packed.clear();
-            ++other.edits;
-#if TESSERA_DEBUG_ITERATION
-            note_rearrangement(true);
-            other.note_rearrangement(true);
-#endif
+    /// Move assignment: the source is left empty. As with the standard containers, when the allocator neither
+    /// propagates on move assignment nor compares equal to the source's, the identifiers are copied into memory
+    /// of this set's own allocator (which may throw; then both sets are left as they were), and the source's
+    /// memory goes back to the source's allocator. Otherwise the source's memory is taken over.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTBEGIN(bugprone-exception-escape)
+    basic_sparse_set &
+    operator=(basic_sparse_set &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                                 alloc_traits::is_always_equal::value) {
+        if (this == &other) {
+            return *this;
         }
 
+        // a compile-time branch, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!shares_memory(get_allocator(), other.get_allocator())) {
+                basic_sparse_set copy{std::move(other), get_allocator()};
+                swap(copy);
+                return *this;
+            }
+        }
+
+        release_sparse_pages();
+        sparse = std::move(other.sparse);
+        packed = std::move(other.packed);
+        info_ = other.info_;
+        mode = other.mode;
+        head = std::exchange(other.head, other.policy_to_head());
+        edits = std::max(edits, other.edits) + 1u;
+        other.sparse.clear();
+        other.packed.clear();
+        ++other.edits;
+#if TESSERA_DEBUG_ITERATION
+        note_rearrangement(true);
+        other.note_rearrangement(true);
+#endif
         return *this;
     }
+    // NOLINTEND(bugprone-exception-escape)
 
     /// Exchanges the contents with another set.
     void swap(basic_sparse_set &other) noexcept {
@@ -797,15 +870,19 @@ public:
         pop(it, it + 1);
     }
 
-    /// Removes every identifier of a range; each must be in the set.
+    /// Removes every identifier of a range; each must be in the set. The range may come from another set.
     template<typename It>
     void erase(It first, It last) {
         if constexpr (std::is_same_v<It, basic_iterator>) {
-            pop(first, last);
-        } else {
-            for (; first != last; ++first) {
-                erase(*first);
+            // positions are only meaningful in the set the iterators belong to
+            if (owns(first)) {
+                pop(first, last);
+                return;
             }
+        }
+
+        for (; first != last; ++first) {
+            erase(*first);
         }
     }
 
@@ -818,6 +895,15 @@ public:
         size_type count{};
 
         if constexpr (std::is_same_v<It, basic_iterator>) {
+            if (!owns(first)) {
+                // iterators of another set: their positions mean nothing here
+                for (; first != last; ++first) {
+                    count += remove(*first);
+                }
+
+                return count;
+            }
+
 #if TESSERA_DEBUG_ITERATION
             // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
             first = first.unwatched();
@@ -892,6 +978,9 @@ public:
         TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                        "sort: the set has holes; call compact() first");
         TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
+        TESSERA_ASSERT(mode != deletion_policy::swap_only || !(length > head),
+                       "sort: length exceeds the identifiers in use of a swap-only set (free_list()); sorting would "
+                       "move released identifiers into the in-use region");
 #if TESSERA_DEBUG_ITERATION
         note_rearrangement(length > 1u);
 #endif

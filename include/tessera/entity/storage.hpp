@@ -346,6 +346,17 @@ class basic_storage
         return it;
     }
 
+    // Destroys the elements at positions [from, to), holes excepted.
+    void destroy_elements(const std::size_t from, const std::size_t to) const noexcept {
+        if constexpr (!is_trivially_destructible) {
+            for (auto pos = from; pos < to; ++pos) {
+                if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
+                    destroy_element(pos);
+                }
+            }
+        }
+    }
+
     void shrink_to_size(const std::size_t sz) {
         // the first block that holds no element of [0, sz)
         std::size_t from{};
@@ -354,15 +365,99 @@ class basic_storage
             from += block_length(from);
         }
 
-        if constexpr (!is_trivially_destructible) {
-            for (auto pos = sz, length = underlying_type::size(); pos < length; ++pos) {
-                if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
-                    destroy_element(pos);
+        destroy_elements(sz, underlying_type::size());
+        release_blocks(from);
+    }
+
+    // For a move between allocators that cannot share memory: builds, in pages of this storage's allocator, an
+    // element for every identifier of `other` at the same position (the identifiers were copied already). Elements
+    // are moved, or copied when their move may throw and they can be copied, so a failure leaves `other` whole. On
+    // failure what was built is destroyed and the pages are given back.
+    void take_elements(basic_storage &other) {
+        const auto length = underlying_type::size();
+
+        if constexpr (std::is_move_constructible_v<Type>) {
+            std::size_t pos{};
+
+            try {
+                if (length != 0u) {
+                    assure_at_least(length - 1u);
                 }
+
+                for (; pos < length; ++pos) {
+                    if (!traits_type::in_place_delete || underlying_type::data()[pos] != tombstone) {
+                        construct_at(std::addressof(element_at(pos)), std::move_if_noexcept(other.element_at(pos)));
+                    }
+                }
+            } catch (...) {
+                destroy_elements(0u, pos);
+                release_blocks(0u);
+                throw;
+            }
+        } else {
+            TESSERA_ASSERT(length == 0u, "storage: the elements of a pinned type cannot move to the memory of an "
+                                         "allocator that compares unequal");
+        }
+    }
+
+    // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
+    // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
+    void erase_at(const std::size_t pos) {
+        const auto entt = underlying_type::data()[pos];
+
+        if constexpr (traits_type::in_place_delete) {
+            underlying_type::unlink(entt);
+            destroy_element(pos);
+            underlying_type::close_in_place(pos);
+        } else if constexpr (std::is_nothrow_move_constructible_v<Type>) {
+            underlying_type::unlink(entt);
+            destroy_element(pos);
+            // read after the destructor ran, which may have appended elements; the last one fills the slot
+            const auto back = underlying_type::size() - 1u;
+
+            if (pos == back) {
+                underlying_type::close_swap_and_pop(pos, entt);
+            } else {
+                // the address is taken once: pages do not move, and looking it up again after the call costs
+                // a tenth of the erase of a std::string
+                Type *const last = std::addressof(element_at(back));
+                // parentheses: braces would pick an initializer-list constructor that accepts the element itself
+                ::new (static_cast<void *>(std::addressof(element_at(pos)))) Type(std::move(*last));
+                underlying_type::close_swap_and_pop(pos, entt);
+                std::destroy_at(last);
+            }
+        } else {
+            // A move that may throw must not find the erased slot empty: the erased element changes places with
+            // the last one first (if that throws, nothing is removed and both hold valid values), then it is
+            // destroyed behind the end.
+            const auto back = underlying_type::size() - 1u;
+
+            if (pos != back) {
+                using std::swap;
+                swap(element_at(pos), element_at(back));
+            }
+
+            underlying_type::close_swap_and_pop(underlying_type::unlink(entt), entt);
+            destroy_element(back);
+        }
+    }
+
+    // Room for `count` more identifiers and elements before an insertion. Reserving exactly what one insertion
+    // needs would reallocate the packed array on every small insertion (a loop of them is quadratic); growing it
+    // at least twofold keeps them amortized. Pages do not move, so they are added exactly as needed.
+    template<typename It>
+    void reserve_for(const It first, const It last) {
+        if constexpr (std::forward_iterator<It>) {
+            const auto needed = underlying_type::size() + static_cast<std::size_t>(std::distance(first, last));
+
+            if (const auto room = underlying_type::capacity(); needed > room) {
+                underlying_type::reserve(needed < 2u * room ? 2u * room : needed);
+            }
+
+            if (needed != 0u) {
+                assure_at_least(needed - 1u);
             }
         }
-
-        release_blocks(from);
     }
 
     /// Destroys the last `count` elements, which were just appended, and takes their identifiers back.
@@ -378,30 +473,19 @@ protected:
     void pop(underlying_iterator first, underlying_iterator last) override {
         for (; first != last; ++first) {
             // the iterator designates the packed position: no sparse lookup needed
-            const auto pos = static_cast<std::size_t>(first.index());
-
-            if constexpr (traits_type::in_place_delete) {
-                destroy_element(pos);
-                underlying_type::in_place_pop(first);
-            } else {
-                const auto back = underlying_type::size() - 1u;
-
-                if (pos != back) {
-                    element_at(pos) = std::move(element_at(back));
-                }
-
-                destroy_element(back);
-                underlying_type::swap_and_pop(first);
-            }
+            erase_at(static_cast<std::size_t>(first.index()));
         }
     }
 
-    /// Destroys every element and removes every identifier.
+    /// Destroys every element and removes every identifier. Each entity leaves the sparse array before its
+    /// element is destroyed, as in erase.
     void pop_all() override {
         if constexpr (!is_trivially_destructible) {
-            for (auto first = underlying_type::begin(); !(first.index() < 0); ++first) {
-                if (!traits_type::in_place_delete || *first != tombstone) {
-                    destroy_element(static_cast<std::size_t>(first.index()));
+            for (auto pos = underlying_type::size(); pos != 0u;) {
+                if (const auto entt = underlying_type::data()[--pos];
+                    !traits_type::in_place_delete || entt != tombstone) {
+                    underlying_type::unlink(entt);
+                    destroy_element(pos);
                 }
             }
         }
@@ -500,11 +584,20 @@ public:
     /// Move constructor: the source is left empty.
     basic_storage(basic_storage &&other) noexcept : base_type{std::move(other)}, payload{std::move(other.payload)} {}
 
-    /// Allocator-extended move constructor. The allocators must compare equal.
+    /// Allocator-extended move constructor: the source is left empty. When `allocator` cannot release the
+    /// source's memory, the elements are moved one by one into pages of its own (copied instead if their move may
+    /// throw and they can be copied; a failure then leaves the source as it was), and the source's pages go back
+    /// to the source's allocator.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
-        : base_type{std::move(other), allocator}, payload{std::move(other.payload), allocator} {
-        TESSERA_ASSERT(alloc_traits::is_always_equal::value || get_allocator() == other.get_allocator(),
-                       "storage: moving a storage between different allocators is not supported");
+        : base_type{typename base_type::relocate_t{}, other, allocator}, payload{allocator} {
+        if (alloc_traits::is_always_equal::value || allocator == other.get_allocator()) {
+            payload = std::move(other.payload);
+        } else {
+            take_elements(other);
+            other.shrink_to_size(0u);
+        }
+
+        other.release_memory();
     }
 
     /// Destroys every element and releases the pages.
@@ -512,17 +605,36 @@ public:
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_storage &operator=(basic_storage &&other) noexcept {
-        if (this != &other) {
-            shrink_to_size(0u);
-            base_type::operator=(std::move(other));
-            payload = std::move(other.payload);
-            other.payload.clear();
+    /// Move assignment: the source is left empty. As with the standard containers, when the allocator neither
+    /// propagates on move assignment nor compares equal to the source's, the elements are moved one by one into
+    /// pages of this storage's own allocator (see the allocator-extended move constructor; a failure leaves both
+    /// storages as they were). Otherwise the source's pages are taken over.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTBEGIN(bugprone-exception-escape)
+    basic_storage &
+    operator=(basic_storage &&other) noexcept(alloc_traits::propagate_on_container_move_assignment::value ||
+                                              alloc_traits::is_always_equal::value) {
+        if (this == &other) {
+            return *this;
         }
 
+        // a compile-time branch, so that allocators that never copy have no throwing path at all
+        if constexpr (!(alloc_traits::propagate_on_container_move_assignment::value ||
+                        alloc_traits::is_always_equal::value)) {
+            if (!(get_allocator() == other.get_allocator())) {
+                basic_storage moved{std::move(other), get_allocator()};
+                swap(moved);
+                return *this;
+            }
+        }
+
+        shrink_to_size(0u);
+        base_type::operator=(std::move(other));
+        payload = std::move(other.payload);
+        other.payload.clear();
         return *this;
     }
+    // NOLINTEND(bugprone-exception-escape)
 
     /// Exchanges the contents with another storage.
     void swap(basic_storage &other) noexcept {
@@ -655,9 +767,7 @@ public:
     /// Adds every identifier of the range with a copy of value. Strong exception guarantee. Returns begin().
     template<typename It>
     iterator insert(It first, It last, const value_type &value = {}) {
-        if constexpr (std::forward_iterator<It>) {
-            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
-        }
+        reserve_for(first, last);
 
         size_type count{};
 
@@ -678,9 +788,7 @@ public:
     template<typename EIt, typename CIt>
     requires std::is_same_v<std::remove_cvref_t<std::iter_value_t<CIt>>, value_type>
         iterator insert(EIt first, EIt last, CIt from) {
-        if constexpr (std::forward_iterator<EIt>) {
-            reserve(base_type::size() + static_cast<size_type>(std::distance(first, last)));
-        }
+        reserve_for(first, last);
 
         size_type count{};
 
@@ -783,13 +891,13 @@ public:
     /// Move constructor.
     basic_storage(basic_storage &&other) noexcept = default;
 
-    /// Allocator-extended move constructor.
+    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
     basic_storage(basic_storage &&other, const allocator_type &allocator) : base_type{std::move(other), allocator} {}
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment.
-    basic_storage &operator=(basic_storage &&other) noexcept = default;
+    /// Move assignment, as the sparse set's: noexcept unless the allocators may have to copy.
+    basic_storage &operator=(basic_storage &&other) = default;
 
     /// The allocator.
     [[nodiscard]] constexpr allocator_type get_allocator() const noexcept {
@@ -929,16 +1037,21 @@ public:
     basic_storage(basic_storage &&other) noexcept
         : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})} {}
 
-    /// Allocator-extended move constructor.
+    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
         : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})} {}
 
     basic_storage &operator=(const basic_storage &) = delete;
 
-    /// Move assignment: the source is left empty.
-    basic_storage &operator=(basic_storage &&other) noexcept {
-        base_type::operator=(std::move(other));
-        cursor = std::exchange(other.cursor, size_type{});
+    /// Move assignment: the source is left empty. noexcept unless the allocators may have to copy.
+    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    basic_storage &operator=(basic_storage &&other) noexcept(std::is_nothrow_move_assignable_v<base_type>) {
+        if (this != &other) {
+            base_type::operator=(std::move(other));
+            cursor = std::exchange(other.cursor, size_type{});
+        }
+
         return *this;
     }
 

@@ -645,10 +645,12 @@ TESSERA_FORCE_INLINE void view_invoke(Func &func, const Entity entt, std::tuple<
 template<typename Func, typename Entity, typename Elem>
 inline constexpr bool view_callback_v = false;
 
-/// Specialization for a tuple of element references.
+/// Specialization for a tuple of element references. A disjunction, so that the elements-only form is not looked
+/// at when the entity-first form fits: for a generic callback such as [](auto entity, auto &&...elements), asking
+/// about the other form would instantiate its body with an element as the entity, a hard error.
 template<typename Func, typename Entity, typename... Elem>
 inline constexpr bool view_callback_v<Func, Entity, std::tuple<Elem...>> =
-    std::is_invocable_v<Func &, Entity, Elem...> || std::is_invocable_v<Func &, Elem...>;
+    std::disjunction_v<std::is_invocable<Func &, Entity, Elem...>, std::is_invocable<Func &, Elem...>>;
 
 /// The tuple of element references a view built on the storages Get... hands out for an entity.
 template<typename Entity, typename... Get>

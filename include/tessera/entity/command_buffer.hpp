@@ -1,0 +1,762 @@
+// Command buffers: structural changes recorded without touching a registry, so that any number of threads can
+// each record into their own buffer while views are iterated, then applied to a registry in recorded order with
+// the usual signals. Commands and the values they carry live in chunks of memory that the buffer owns and reuses
+// after every apply. The rules (invalid entities, repeated commands, exceptions) are in docs/command_buffers.md.
+#ifndef TESSERA_ENTITY_COMMAND_BUFFER_HPP
+#define TESSERA_ENTITY_COMMAND_BUFFER_HPP
+
+#include "../config/config.hpp"
+#include "../core/fwd.hpp"
+#include "../core/type_info.hpp"
+#include "component.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "registry.hpp"
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <ranges>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+namespace internal {
+
+/// True if the component traits of Type list members that hold identifiers.
+template<typename Type, typename Entity>
+inline constexpr bool lists_entity_members_v =
+    std::tuple_size_v<std::remove_const_t<decltype(entity_members_of<component_traits<Type, Entity>>)>> != 0u;
+
+/// Replaces every identifier found in `value` by map(identifier): `value` is an identifier, a range of values or
+/// a type whose component traits list entity_members.
+template<typename Entity, typename Type, typename Map>
+void map_entities(Type &value, const Map &map) {
+    if constexpr (std::is_same_v<Type, Entity>) {
+        value = map(value);
+    } else if constexpr (lists_entity_members_v<Type, Entity>) {
+        std::apply([&value, &map](const auto... member) { (map_entities<Entity>(value.*member, map), ...); },
+                   entity_members_of<component_traits<Type, Entity>>);
+    } else if constexpr (std::ranges::range<Type &>) {
+        for (auto &&elem : value) {
+            map_entities<Entity>(elem, map);
+        }
+    } else {
+        static_assert(std::is_same_v<Type, Entity>, "entity_members: a listed member must be an identifier, a range "
+                                                    "of them, or a type that lists entity_members itself");
+    }
+}
+
+} // namespace internal
+
+/// Records structural changes (create, destroy, emplace, emplace_or_replace, replace, patch, remove, erase) and
+/// applies them to a registry later, in recorded order, firing the usual signals. Recording never touches a
+/// registry. create() returns a provisional identifier that later commands of the buffer accept; the values of
+/// types that list entity_members have theirs replaced when the buffer applies. Commands are never merged or
+/// reordered; a command whose entity is not valid at its turn is skipped (docs/command_buffers.md).
+template<typename Registry>
+class basic_command_buffer {
+    using registry_alloc_traits = std::allocator_traits<typename Registry::allocator_type>;
+    using traits_type = entt_traits<typename Registry::entity_type>;
+    // chunks are allocated as arrays of this type, so that they are aligned for headers and most values
+    using unit_type = std::max_align_t;
+    using unit_alloc = typename registry_alloc_traits::template rebind_alloc<unit_type>;
+    using unit_alloc_traits = std::allocator_traits<unit_alloc>;
+
+    struct header;
+
+    // what the commands of one apply share; a null target means the commands are discarded
+    struct apply_state {
+        Registry *target;
+        basic_command_buffer *self;
+        // where the run after the one running starts
+        std::byte *next;
+        std::size_t skipped;
+    };
+
+    // runs (or discards) a run of commands, destroys their payloads whatever happens, and sets state.next
+    using run_function = void(apply_state &, header &);
+
+    // Commands of one kind on one pool recorded one after the other form a run: one header, then for each command
+    // its entity and its payload (if any). Applying a run looks its pool up once.
+    struct header {
+        run_function *run;
+        id_type id;
+        std::uint32_t count;
+    };
+
+    struct chunk {
+        std::byte *data;
+        std::size_t capacity;
+        std::size_t used;
+    };
+
+    using chunk_alloc = typename registry_alloc_traits::template rebind_alloc<chunk>;
+    using entity_alloc = typename registry_alloc_traits::template rebind_alloc<typename Registry::entity_type>;
+
+    static constexpr std::size_t first_chunk = 4096u;
+    static constexpr std::size_t largest_chunk = 1024u * 1024u;
+    static constexpr std::size_t header_align = alignof(header);
+
+    [[nodiscard]] static constexpr std::size_t round_up(const std::size_t size, const std::size_t align) noexcept {
+        return (size + align - 1u) & ~(align - 1u);
+    }
+
+    [[nodiscard]] static std::byte *align_up(std::byte *const at, const std::size_t align) noexcept {
+        const auto from = reinterpret_cast<std::uintptr_t>(at);
+        return at + (round_up(from, align) - from);
+    }
+
+    // where the entity and the payload of a command of a run sit, and how far apart commands are
+    template<typename Payload>
+    struct layout {
+        using entity_type = typename Registry::entity_type;
+        static constexpr bool has_payload = !std::is_void_v<Payload>;
+        static constexpr std::size_t align =
+            (has_payload && alignof(std::conditional_t<has_payload, Payload, entity_type>) > alignof(entity_type))
+                ? alignof(std::conditional_t<has_payload, Payload, entity_type>)
+                : alignof(entity_type);
+        static constexpr std::size_t offset =
+            has_payload ? round_up(sizeof(entity_type), alignof(std::conditional_t<has_payload, Payload, entity_type>))
+                        : sizeof(entity_type);
+        static constexpr std::size_t stride =
+            round_up(offset + (has_payload ? sizeof(std::conditional_t<has_payload, Payload, char>) : 0u), align);
+        // room for a header (aligned), the first command (aligned) and its payload
+        static constexpr std::size_t worst =
+            (header_align - 1u) + sizeof(header) + (align > header_align ? align - header_align : 0u) + stride;
+
+        [[nodiscard]] static std::byte *first(std::byte *const hdr) noexcept {
+            return align_up(hdr + sizeof(header), align);
+        }
+
+        // the end of the run that starts at hdr, which is where the next run starts
+        [[nodiscard]] static std::byte *after(header &hdr) noexcept {
+            return align_up(first(reinterpret_cast<std::byte *>(&hdr)) + hdr.count * stride, header_align);
+        }
+
+        [[nodiscard]] static entity_type entity_at(std::byte *const command) noexcept {
+            return *std::launder(reinterpret_cast<entity_type *>(command));
+        }
+
+        [[nodiscard]] static auto *payload_at(std::byte *const command) noexcept {
+            return std::launder(reinterpret_cast<Payload *>(command + offset));
+        }
+
+        static void destroy(std::byte *const command) noexcept {
+            if constexpr (has_payload) {
+                std::destroy_at(payload_at(command));
+            }
+        }
+    };
+
+    template<typename Payload>
+    struct payload_guard {
+        std::byte *command;
+
+        ~payload_guard() { layout<Payload>::destroy(command); }
+    };
+
+    template<typename Type>
+    using value_of = typename Registry::template storage_for_type<Type>::value_type;
+
+    template<typename Type, typename... Args>
+    static void construct(std::byte *const where, Args &&...args) {
+        if constexpr (std::is_aggregate_v<Type> && (sizeof...(Args) != 0u || !std::is_default_constructible_v<Type>)) {
+            ::new (static_cast<void *>(where)) Type{std::forward<Args>(args)...};
+        } else {
+            ::new (static_cast<void *>(where)) Type(std::forward<Args>(args)...);
+        }
+    }
+
+    [[nodiscard]] static bool provisional(const typename Registry::entity_type entt) noexcept {
+        return traits_type::to_version(entt) == traits_type::version_mask &&
+               traits_type::to_entity(entt) != traits_type::entity_mask;
+    }
+
+    // the commands of a type are compiled only if it qualifies, so that the message is the only error
+    template<typename Type>
+    [[nodiscard]] static constexpr bool recordable() {
+        constexpr bool plain = std::is_same_v<Type, std::remove_cvref_t<Type>>;
+        static_assert(plain, "command_buffer: name the component type without const, volatile or reference");
+
+        if constexpr (plain) {
+            constexpr bool component = !std::is_same_v<Type, typename Registry::entity_type>;
+            static_assert(component, "command_buffer: the entity type is not a component; use create and destroy");
+
+            if constexpr (component) {
+                constexpr bool movable = std::is_void_v<value_of<Type>> ||
+                                         (std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
+                static_assert(movable, "command_buffer: a recorded component waits in the buffer and is moved into "
+                                       "its pool at apply, so its type must be move-constructible and move-assignable");
+                return movable;
+            }
+        }
+
+        return false;
+    }
+
+    void check_entity([[maybe_unused]] const typename Registry::entity_type entt) const {
+        TESSERA_ASSERT(!(entt == null), "command_buffer: the null entity");
+        TESSERA_ASSERT(!provisional(entt) || traits_type::to_entity(entt) < created,
+                       "command_buffer: a provisional identifier this buffer did not create (those of an earlier "
+                       "apply are stale: resolve them)");
+    }
+
+    // makes room for `bytes` in a chunk that follows the current one, reusing chunks of earlier batches
+    void next_chunk(const std::size_t bytes) {
+        std::size_t pos = 0u;
+
+        if (!chunks.empty()) {
+            chunks[current].used = static_cast<std::size_t>(cursor - chunks[current].data);
+            pos = current + 1u;
+        }
+
+        if (pos == chunks.size() || chunks[pos].capacity < bytes) {
+            const std::size_t grown = chunks.empty() ? first_chunk : 2u * chunks.back().capacity;
+            const std::size_t capacity =
+                round_up(bytes < grown ? (grown < largest_chunk ? grown : largest_chunk) : bytes, sizeof(unit_type));
+            unit_alloc alloc{allocator};
+            auto *const memory = unit_alloc_traits::allocate(alloc, capacity / sizeof(unit_type));
+
+            try {
+                chunks.insert(chunks.begin() + static_cast<std::ptrdiff_t>(pos),
+                              chunk{reinterpret_cast<std::byte *>(memory), capacity, 0u});
+            } catch (...) {
+                unit_alloc_traits::deallocate(alloc, memory, capacity / sizeof(unit_type));
+                throw;
+            }
+        }
+
+        current = pos;
+        cursor = chunks[pos].data;
+        limit = cursor + chunks[pos].capacity;
+        last = nullptr;
+    }
+
+    // Where the first command of a new run goes (its header goes at align_up(cursor)), after taking a chunk if
+    // the current one lacks `worst` bytes. Not a template: the code that starts runs is shared by every command
+    // type, and what recording inlines into loops is only the path that extends a run.
+    [[nodiscard]] std::byte *place_run(const std::size_t worst, const std::size_t align) {
+        if (static_cast<std::size_t>(limit - cursor) < worst) {
+            next_chunk(worst);
+        }
+
+        return align_up(align_up(cursor, header_align) + sizeof(header), align);
+    }
+
+    // appends a command to the last run if it is of the same kind on the same pool, or starts a run
+    template<typename Payload, typename... Args>
+    void record(run_function *run, const typename Registry::entity_type entt, const id_type id, Args &&...args) {
+        using items = layout<Payload>;
+        const bool joins = last != nullptr && last->run == run && last->id == id &&
+                           static_cast<std::size_t>(limit - cursor) >= items::stride;
+        std::byte *const command = joins ? cursor : place_run(items::worst, items::align);
+
+        if constexpr (items::has_payload) {
+            // the value is built first: if that throws, nothing is recorded
+            construct<Payload>(command + items::offset, std::forward<Args>(args)...);
+        }
+
+        ::new (static_cast<void *>(command)) typename Registry::entity_type{entt};
+
+        if (joins) [[likely]] {
+            ++last->count;
+        } else {
+            last = ::new (static_cast<void *>(align_up(cursor, header_align))) header{run, id, 1u};
+        }
+
+        cursor = command + items::stride;
+        ++count;
+    }
+
+    [[nodiscard]] std::byte *chunk_end(const std::size_t pos) const noexcept {
+        return pos == current ? cursor : chunks[pos].data + chunks[pos].used;
+    }
+
+    // runs every run of commands from `at` in chunk `pos` on
+    void walk(apply_state &state, std::size_t &pos, std::byte *at) {
+        for (; pos < chunks.size() && pos <= current; ++pos, at = pos < chunks.size() ? chunks[pos].data : nullptr) {
+            // the end is read again after each run: listeners may record meanwhile
+            while (at < chunk_end(pos)) {
+                auto &hdr = *std::launder(reinterpret_cast<header *>(at));
+                // if the run throws before it reaches its first command (a pool lookup), discarding starts here
+                state.next = at;
+                hdr.run(state, hdr);
+                at = state.next;
+            }
+        }
+    }
+
+    // destroys the payloads of the commands from `at` in chunk `pos` on
+    void discard(std::size_t pos, std::byte *at) noexcept {
+        apply_state state{nullptr, this, nullptr, 0u};
+        walk(state, pos, at);
+    }
+
+    void reset() noexcept {
+        current = 0u;
+        cursor = chunks.empty() ? nullptr : chunks.front().data;
+        limit = chunks.empty() ? nullptr : cursor + chunks.front().capacity;
+        last = nullptr;
+        count = 0u;
+        created = 0u;
+        applying = false;
+    }
+
+    void drop_all() noexcept {
+        discard(0u, chunks.empty() ? nullptr : chunks.front().data);
+        reset();
+        resolved.clear();
+    }
+
+    void release_chunks() noexcept {
+        unit_alloc alloc{allocator};
+
+        for (auto &&curr : chunks) {
+            unit_alloc_traits::deallocate(alloc, reinterpret_cast<unit_type *>(curr.data),
+                                          curr.capacity / sizeof(unit_type));
+        }
+
+        chunks.clear();
+    }
+
+    // ---- the commands ---------------------------------------------------------------------------------------
+
+    template<typename Type, bool Named>
+    [[nodiscard]] static auto &pool_of(Registry &target, const header &hdr) {
+        if constexpr (Named) {
+            return target.template storage<Type>(hdr.id);
+        } else {
+            return target.template storage<Type>();
+        }
+    }
+
+    // Command has a payload_type (void for none), prepare(registry, header), which looks up what the run works on
+    // (a pool), and apply(registry, buffer, prepared, entity, payload...), which returns false when the command
+    // has no effect. The count is read again at every step: a listener may add commands to the run meanwhile.
+    template<typename Command>
+    static void run(apply_state &state, header &hdr) {
+        using payload_type = typename Command::payload_type;
+        using items = layout<payload_type>;
+        std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
+        std::uint32_t pos{};
+
+        if (state.target == nullptr) {
+            for (; pos < hdr.count; ++pos) {
+                items::destroy(first + pos * items::stride);
+            }
+        } else {
+            Registry &target = *state.target;
+            const basic_command_buffer &self = *state.self;
+            auto &&prepared = Command::prepare(target, hdr);
+            std::size_t skipped{};
+
+            try {
+                for (; pos < hdr.count; ++pos) {
+                    std::byte *const command = first + pos * items::stride;
+                    const payload_guard<payload_type> guard{command};
+
+                    if constexpr (items::has_payload) {
+                        skipped += !Command::apply(target, self, prepared, items::entity_at(command),
+                                                   *items::payload_at(command));
+                    } else {
+                        skipped += !Command::apply(target, self, prepared, items::entity_at(command));
+                    }
+                }
+            } catch (...) {
+                // the command that threw has destroyed its payload; the rest of the run is dropped
+                for (++pos; pos < hdr.count; ++pos) {
+                    items::destroy(first + pos * items::stride);
+                }
+
+                state.next = items::after(hdr);
+                throw;
+            }
+
+            state.skipped += skipped;
+        }
+
+        state.next = items::after(hdr);
+    }
+
+    struct create_command {
+        using payload_type = void;
+
+        static Registry &prepare(Registry &target, const header &) noexcept { return target; }
+
+        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
+                          const typename Registry::entity_type) {
+            const_cast<basic_command_buffer &>(self).resolved.push_back(target.create());
+            return true;
+        }
+    };
+
+    struct destroy_command {
+        using payload_type = void;
+
+        static Registry &prepare(Registry &target, const header &) noexcept { return target; }
+
+        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
+                          const typename Registry::entity_type recorded) {
+            const auto entt = self.resolve(recorded);
+            return target.valid(entt) && (target.destroy(entt), true);
+        }
+    };
+
+    enum class value_mode : std::uint8_t { emplace, replace };
+
+    template<typename Type, bool Named>
+    struct pool_command {
+        static auto &prepare(Registry &target, const header &hdr) { return pool_of<Type, Named>(target, hdr); }
+    };
+
+    // emplace and emplace_or_replace (a repeated emplace replaces), or replace (needs the component)
+    template<typename Type, value_mode Mode, bool Named>
+    struct value_command : pool_command<Type, Named> {
+        using payload_type = std::conditional_t<std::is_void_v<value_of<Type>>, void, Type>;
+
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded, auto &...value) {
+            const auto entt = self.resolve(recorded);
+
+            if (!target.valid(entt)) {
+                return false;
+            }
+
+            if constexpr (sizeof...(value) != 0u &&
+                          internal::lists_entity_members_v<Type, typename Registry::entity_type>) {
+                const auto map = [&self](const auto curr) { return self.resolve(curr); };
+                (internal::map_entities<typename Registry::entity_type>(value, map), ...);
+            }
+
+            if (pool.contains(entt)) {
+                pool.patch(entt, [&value...](auto &...curr) { ((curr = std::move(value)), ...); });
+            } else if constexpr (Mode == value_mode::emplace) {
+                pool.emplace(entt, std::move(value)...);
+            } else {
+                return false;
+            }
+
+            return true;
+        }
+    };
+
+    template<typename Type, bool Named, typename... Func>
+    struct patch_command : pool_command<Type, Named> {
+        using payload_type = std::tuple<Func...>;
+
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded, payload_type &func) {
+            const auto entt = self.resolve(recorded);
+
+            if (!target.valid(entt)) {
+                return false;
+            }
+
+            return pool.contains(entt) &&
+                   (std::apply([&pool, entt](auto &...curr) { pool.patch(entt, curr...); }, func), true);
+        }
+    };
+
+    // remove, or erase (which counts a missing component as a command without effect)
+    template<typename Type, bool Named, bool Erase>
+    struct remove_command : pool_command<Type, Named> {
+        using payload_type = void;
+
+        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
+                          const typename Registry::entity_type recorded) {
+            const auto entt = self.resolve(recorded);
+            return target.valid(entt) && (pool.remove(entt) || !Erase);
+        }
+    };
+
+    template<typename Command>
+    [[nodiscard]] static constexpr run_function *runner() noexcept {
+        return &basic_command_buffer::run<Command>;
+    }
+
+    // Named: the command looks its pool up by name at apply (recorders); otherwise it uses the default pool of
+    // Type, found without hashing. Only the variant a program uses is compiled.
+    template<typename Type, value_mode Mode, bool Named, typename... Args>
+    void record_value(const typename Registry::entity_type entt, const id_type id, Args &&...args) {
+        if constexpr (recordable<Type>()) {
+            check_entity(entt);
+            using command = value_command<Type, Mode, Named>;
+            record<typename command::payload_type>(runner<command>(), entt, id, std::forward<Args>(args)...);
+        }
+    }
+
+    template<typename Type, bool Named, typename... Func>
+    void record_patch(const typename Registry::entity_type entt, const id_type id, Func &&...func) {
+        constexpr bool movable = (std::is_move_constructible_v<std::decay_t<Func>> && ...);
+        static_assert(movable, "command_buffer::patch: the functions wait in the buffer, so they must be movable");
+
+        if constexpr (recordable<Type>() && movable) {
+            check_entity(entt);
+            using command = patch_command<Type, Named, std::decay_t<Func>...>;
+            record<typename command::payload_type>(runner<command>(), entt, id, std::forward<Func>(func)...);
+        }
+    }
+
+    template<typename Type, bool Named, bool Erase>
+    void record_remove(const typename Registry::entity_type entt, const id_type id) {
+        if constexpr (recordable<Type>()) {
+            check_entity(entt);
+            record<void>(runner<remove_command<Type, Named, Erase>>(), entt, id);
+        }
+    }
+
+public:
+    /// The registry type the buffer applies to.
+    using registry_type = Registry;
+    /// Identifier type.
+    using entity_type = typename Registry::entity_type;
+    /// Unsigned integer type.
+    using size_type = std::size_t;
+    /// Allocator type (the registry's); the buffer's memory comes from it, rebound.
+    using allocator_type = typename Registry::allocator_type;
+
+    /// Records commands on one pool, named like the registry names it: buffer.storage<T>(id).emplace(entt, ...).
+    template<typename Type>
+    class pool_recorder {
+        friend class basic_command_buffer;
+
+        pool_recorder(basic_command_buffer &buffer, const id_type name) noexcept : owner{&buffer}, id{name} {}
+
+    public:
+        /// Records emplace<Type>(entt, args...) on this pool.
+        template<typename... Args>
+        void emplace(const entity_type entt, Args &&...args) {
+            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
+        }
+
+        /// Records emplace_or_replace<Type>(entt, args...) on this pool.
+        template<typename... Args>
+        void emplace_or_replace(const entity_type entt, Args &&...args) {
+            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
+        }
+
+        /// Records replace<Type>(entt, args...) on this pool.
+        template<typename... Args>
+        void replace(const entity_type entt, Args &&...args) {
+            owner->template record_value<Type, value_mode::replace, true>(entt, id, std::forward<Args>(args)...);
+        }
+
+        /// Records patch<Type>(entt, func...) on this pool.
+        template<typename... Func>
+        void patch(const entity_type entt, Func &&...func) {
+            owner->template record_patch<Type, true>(entt, id, std::forward<Func>(func)...);
+        }
+
+        /// Records remove<Type>(entt) on this pool.
+        void remove(const entity_type entt) { owner->template record_remove<Type, true, false>(entt, id); }
+
+        /// Records erase<Type>(entt) on this pool.
+        void erase(const entity_type entt) { owner->template record_remove<Type, true, true>(entt, id); }
+
+    private:
+        basic_command_buffer *owner;
+        id_type id;
+    };
+
+    /// Default constructor: an empty buffer that owns no memory yet.
+    basic_command_buffer() : basic_command_buffer{allocator_type{}} {}
+
+    /// Constructs an empty buffer with the given allocator.
+    explicit basic_command_buffer(const allocator_type &alloc)
+        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}}, cursor{}, limit{}, last{},
+          current{}, count{}, created{}, applying{} {}
+
+    basic_command_buffer(const basic_command_buffer &) = delete;
+
+    /// Move constructor: the commands and the memory move; the source is left empty, owning nothing.
+    basic_command_buffer(basic_command_buffer &&other) noexcept
+        : allocator{other.allocator}, chunks{std::move(other.chunks)}, resolved{std::move(other.resolved)},
+          cursor{std::exchange(other.cursor, nullptr)}, limit{std::exchange(other.limit, nullptr)},
+          last{std::exchange(other.last, nullptr)}, current{std::exchange(other.current, 0u)},
+          count{std::exchange(other.count, 0u)}, created{std::exchange(other.created, 0u)}, applying{} {
+        other.chunks.clear();
+        other.resolved.clear();
+    }
+
+    /// Destroys the values of the commands not applied, and the memory.
+    ~basic_command_buffer() {
+        drop_all();
+        release_chunks();
+    }
+
+    basic_command_buffer &operator=(const basic_command_buffer &) = delete;
+
+    /// Move assignment: the commands of this buffer are dropped first, then it takes the commands, the memory and
+    /// the allocator of `other`, which is left empty, owning nothing.
+    basic_command_buffer &operator=(basic_command_buffer &&other) noexcept {
+        if (this != &other) {
+            drop_all();
+            release_chunks();
+            allocator = other.allocator;
+            chunks = std::move(other.chunks);
+            resolved = std::move(other.resolved);
+            cursor = std::exchange(other.cursor, nullptr);
+            limit = std::exchange(other.limit, nullptr);
+            last = std::exchange(other.last, nullptr);
+            current = std::exchange(other.current, 0u);
+            count = std::exchange(other.count, 0u);
+            created = std::exchange(other.created, 0u);
+            other.chunks.clear();
+            other.resolved.clear();
+        }
+
+        return *this;
+    }
+
+    /// The allocator.
+    [[nodiscard]] allocator_type get_allocator() const noexcept { return allocator; }
+
+    /// Records the creation of an entity. Returns a provisional identifier, which later commands of this buffer
+    /// accept (and values of types listing entity_members may hold) until apply gives it its real identifier
+    /// (see resolve). A provisional identifier is never valid in any registry.
+    [[nodiscard]] entity_type create() {
+        static_assert(traits_type::version_mask != 0u,
+                      "command_buffer::create: provisional identifiers carry the tombstone version, and this "
+                      "identifier type has no version bits");
+        TESSERA_ASSERT(created < traits_type::entity_mask,
+                       "command_buffer::create: no provisional identifiers left in this buffer; apply it first");
+
+        if (created == 0u) {
+            // the identifiers of the last apply are forgotten when the next batch starts creating
+            resolved.clear();
+        }
+
+        const auto entt =
+            traits_type::construct(static_cast<typename traits_type::entity_type>(created),
+                                   static_cast<typename traits_type::version_type>(traits_type::version_mask));
+        record<void>(runner<create_command>(), entt, id_type{});
+        ++created;
+        return entt;
+    }
+
+    /// Records destroy(entt).
+    void destroy(const entity_type entt) {
+        check_entity(entt);
+        record<void>(runner<destroy_command>(), entt, id_type{});
+    }
+
+    /// Records emplace<Type>(entt, args...): the value is built now (braces for aggregates) and moved into the
+    /// pool at apply. If the entity has a Type by then, the value replaces it (on_update fires).
+    template<typename Type, typename... Args>
+    void emplace(const entity_type entt, Args &&...args) {
+        record_value<Type, value_mode::emplace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+    }
+
+    /// Records emplace_or_replace<Type>(entt, args...); it applies the same way as emplace.
+    template<typename Type, typename... Args>
+    void emplace_or_replace(const entity_type entt, Args &&...args) {
+        record_value<Type, value_mode::emplace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+    }
+
+    /// Records replace<Type>(entt, args...): skipped at apply if the entity has no Type by then.
+    template<typename Type, typename... Args>
+    void replace(const entity_type entt, Args &&...args) {
+        record_value<Type, value_mode::replace, false>(entt, type_hash<Type>::value(), std::forward<Args>(args)...);
+    }
+
+    /// Records patch<Type>(entt, func...): the functions are kept and called at apply, then on_update fires.
+    /// Skipped if the entity has no Type by then. Identifiers the functions captured are not mapped.
+    template<typename Type, typename... Func>
+    void patch(const entity_type entt, Func &&...func) {
+        record_patch<Type, false>(entt, type_hash<Type>::value(), std::forward<Func>(func)...);
+    }
+
+    /// Records remove<Type>(entt) for each listed type (one command per type).
+    template<typename Type, typename... Other>
+    void remove(const entity_type entt) {
+        record_remove<Type, false, false>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, false>(entt, type_hash<Other>::value()), ...);
+    }
+
+    /// Records erase<Type>(entt) for each listed type (one command per type). A component missing at apply is
+    /// not a misuse: the command is skipped.
+    template<typename Type, typename... Other>
+    void erase(const entity_type entt) {
+        record_remove<Type, false, true>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, true>(entt, type_hash<Other>::value()), ...);
+    }
+
+    /// A recorder for the pool `id` of Type (the default pool of Type without an argument).
+    template<typename Type>
+    [[nodiscard]] pool_recorder<Type> storage(const id_type id = type_hash<Type>::value()) noexcept {
+        return {*this, id};
+    }
+
+    /// Applies every command in recorded order to `registry`, firing the usual signals, and leaves the buffer
+    /// empty with its memory kept for the next batch. Commands recorded by listeners meanwhile are applied too,
+    /// after the others. Returns how many commands were skipped (invalid entity; missing component for replace,
+    /// patch and erase). If a command throws, the ones before it stay applied, the ones after it are dropped, the
+    /// buffer is left empty and the exception propagates.
+    size_type apply(registry_type &registry) {
+        TESSERA_ASSERT(!applying, "command_buffer::apply: the buffer is already being applied (called by a listener)");
+        resolved.clear();
+        resolved.reserve(created);
+        apply_state state{&registry, this, nullptr, 0u};
+        std::size_t pos{};
+        applying = true;
+
+        try {
+            walk(state, pos, chunks.empty() ? nullptr : chunks.front().data);
+        } catch (...) {
+            // the command that threw has destroyed its own value already
+            discard(pos, state.next);
+            reset();
+            throw;
+        }
+
+        reset();
+        return state.skipped;
+    }
+
+    /// Drops every command without applying it (their values are destroyed); the memory is kept.
+    void clear() {
+        TESSERA_ASSERT(!applying, "command_buffer::clear: the buffer is being applied");
+        drop_all();
+    }
+
+    /// The real identifier that the last apply gave a provisional identifier of this buffer; other identifiers
+    /// are returned unchanged; null for a provisional identifier the last apply did not create. The answers last
+    /// until the next apply, the next create() or clear().
+    [[nodiscard]] entity_type resolve(const entity_type entt) const noexcept {
+        if (provisional(entt)) {
+            const auto pos = static_cast<std::size_t>(traits_type::to_entity(entt));
+            return pos < resolved.size() ? resolved[pos] : entity_type{null};
+        }
+
+        return entt;
+    }
+
+    /// True if the identifier is a provisional one (from create()).
+    [[nodiscard]] static bool is_provisional(const entity_type entt) noexcept { return provisional(entt); }
+
+    /// The number of commands recorded since the last apply or clear.
+    [[nodiscard]] size_type size() const noexcept { return count; }
+
+    /// True if no command is recorded.
+    [[nodiscard]] bool empty() const noexcept { return count == 0u; }
+
+private:
+    [[no_unique_address]] allocator_type allocator;
+    std::vector<chunk, chunk_alloc> chunks;
+    std::vector<entity_type, entity_alloc> resolved;
+    std::byte *cursor;
+    std::byte *limit;
+    header *last;
+    std::size_t current;
+    std::size_t count;
+    std::size_t created;
+    bool applying;
+};
+
+} // namespace tessera
+
+#endif
