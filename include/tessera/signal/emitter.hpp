@@ -93,7 +93,8 @@ class emitter {
     static constexpr bool movable_handlers =
         alloc_traits::is_always_equal::value || alloc_traits::propagate_on_container_move_assignment::value;
 
-    [[nodiscard]] static const Allocator &same_allocator(const Allocator &wanted, const Allocator &current) {
+    [[nodiscard]] static const Allocator &same_allocator(const Allocator &wanted,
+                                                         [[maybe_unused]] const Allocator &current) {
         TESSERA_ASSERT(alloc_traits::is_always_equal::value || wanted == current,
                        "emitter: moving the listeners to an unequal allocator is not supported");
         return wanted;
