@@ -1462,8 +1462,11 @@ struct storage_between_resources : ::testing::Test {
 
     void SetUp() override {
         fill(source);
-        target.emplace(make(5000), text_for(5000u));
+        target.emplace(make(outside), text_for(outside));
     }
+
+    /// An identifier past those fill() adds, whatever TESSERA_PACKED_PAGE is.
+    static constexpr auto outside = static_cast<unsigned>(page + 100u);
 
     // checked when the test ends, after the storages below and those of the test are gone
     tessera_test::resource_pair resources{};
@@ -1513,7 +1516,7 @@ TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
 
     target = std::move(source);
     EXPECT_EQ(TestFixture::state(target), before);
-    EXPECT_FALSE(target.contains(make(5000)));
+    EXPECT_FALSE(target.contains(make(TestFixture::outside)));
     TestFixture::expect_all_from(target, &second);
     EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
     EXPECT_LE(first.live(), 3u);
