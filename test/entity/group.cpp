@@ -1,5 +1,6 @@
 // Tests of groups: full-owning, partial-owning and non-owning (docs/groups.md).
 #include "support/misuse.hpp"
+#include "support/mixed_pages.hpp"
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <iterator>
@@ -1120,6 +1121,67 @@ TEST(GroupIteration, RememberedLineUpFollowsTheNumberOfMembers) {
     EXPECT_EQ(registry.storage<vel>().revision(), vel_revision);
     EXPECT_EQ(registry.storage<vel>().index(late), 5u);
     expect_own_elements(registry, group);
+}
+
+TEST(GroupIteration, StoragesWithDifferentPageSizes) {
+    // owned and get storages with pages of 4, 16, the default and 2048 elements, lined up in some blocks and not in
+    // others; each group is made before the registry is filled and another one after, and each way of iterating is
+    // compared with the reference before and after elements move
+    namespace pages = tessera_test::mixed_pages;
+    using namespace tessera_test::mixed_pages; // the component types (pages::stable: this file has its own stable)
+
+    const auto run = [](const auto make, const auto check) {
+        for (const bool before : {true, false}) {
+            tessera::registry registry;
+            pages::reference ref;
+
+            if (before) {
+                make(registry);
+                ref = pages::fill(registry);
+            } else {
+                ref = pages::fill(registry);
+                make(registry);
+            }
+
+            check(registry, ref, make(registry));
+            pages::reshuffle(registry, ref);
+            check(registry, ref, make(registry));
+        }
+    };
+
+    // full-owning
+    run(
+        [](tessera::registry &registry) {
+            return registry.group<small, medium, large>({}, tessera::exclude<pages::excluded>);
+        },
+        [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
+            pages::expect_visits<small, medium, large>(registry, ref, group, true);
+        });
+    // partial-owning
+    run(
+        [](tessera::registry &registry) {
+            return registry.group<small, default_paged>(tessera::get<medium, large>, tessera::exclude<pages::excluded>);
+        },
+        [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
+            pages::expect_visits<small, default_paged, medium, large>(registry, ref, group, true);
+        });
+    run([](tessera::registry &registry) { return registry.group<large>(tessera::get<small, medium>); },
+        [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
+            pages::expect_visits<large, small, medium>(registry, ref, group, false);
+        });
+    // non-owning, with and without an in-place storage
+    run(
+        [](tessera::registry &registry) {
+            return registry.group<>(tessera::get<small, medium, default_paged, large>,
+                                    tessera::exclude<pages::excluded>);
+        },
+        [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
+            pages::expect_visits<small, medium, default_paged, large>(registry, ref, group, true);
+        });
+    run([](tessera::registry &registry) { return registry.group<>(tessera::get<pages::stable, large, small>); },
+        [](tessera::registry &registry, const pages::reference &ref, const auto &group) {
+            pages::expect_visits<pages::stable, large, small>(registry, ref, group, false);
+        });
 }
 
 TEST(Group, GenericEntityFirstCallbacks) {

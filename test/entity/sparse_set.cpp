@@ -1170,7 +1170,8 @@ TEST(sparse_set, misuse_on_push) {
         EXPECT_MISUSE(set.push(tessera::tombstone), "cannot be added");
         const auto batch = std::array{make(4u), static_cast<entity>(tessera::null)};
         EXPECT_MISUSE(set.push(batch.begin(), batch.end()), "the null identifier cannot be added");
-        EXPECT_TRUE(set.contains(make(4u)));
+        // the identifiers before the null one went in, when the misuse ran
+        EXPECT_EQ(set.contains(make(4u)), tessera_test::misuse_runs);
 
         if (policy == deletion_policy::swap_only) {
             EXPECT_MISUSE(set.push(make(1u)), "the identifier is already in use");
@@ -1269,7 +1270,7 @@ TEST(sparse_set, other_identifier_types) {
     wide.erase(big);
     EXPECT_EQ(wide.free_list(), 0u);
     EXPECT_EQ(wide.data()[0], tessera::tombstone);
-    EXPECT_EQ(wide.extent(), 2u * page);
+    EXPECT_EQ(wide.extent(), (5000u / page + 1u) * page); // the pages up to the one of index 5000
     EXPECT_MISUSE(wide.push(wide_traits::construct(3u, 0xFFFFFFFFu)), "tombstone version");
 }
 

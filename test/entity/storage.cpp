@@ -1029,6 +1029,9 @@ struct storage_allocation : ::testing::Test {
 using allocation_types = ::testing::Types<std::string, stable_text>;
 TYPED_TEST_SUITE(storage_allocation, allocation_types);
 
+/// An identifier that fill() did not add, whatever TESSERA_PACKED_PAGE is.
+tessera::entity unfilled(const unsigned offset) { return make(static_cast<unsigned>(page) + offset); }
+
 } // namespace
 
 TYPED_TEST(storage_allocation, every_allocation_is_seen_and_freed) {
@@ -1057,19 +1060,19 @@ TYPED_TEST(storage_allocation, every_allocation_is_seen_and_freed) {
 }
 
 TYPED_TEST(storage_allocation, emplace_survives_failing_allocations) {
-    TestFixture::fail_each_allocation([](auto &storage) { storage.emplace(make(5000), text_for(5000u)); },
+    TestFixture::fail_each_allocation([](auto &storage) { storage.emplace(unfilled(5000u), text_for(5000u)); },
                                       [](auto &storage) {
-                                          EXPECT_EQ(TestFixture::text(storage.get(make(5000))), text_for(5000u));
+                                          EXPECT_EQ(TestFixture::text(storage.get(unfilled(5000u))), text_for(5000u));
                                           EXPECT_EQ(storage.size(), page + 1u);
                                       });
 }
 
 TYPED_TEST(storage_allocation, insert_survives_failing_allocations) {
-    const std::array entities{make(6000), make(6001), make(9000)};
+    const std::array entities{unfilled(6000u), unfilled(6001u), unfilled(9000u)};
     TestFixture::fail_each_allocation(
         [&](auto &storage) { storage.insert(entities.begin(), entities.end(), TypeParam{text_for(1u)}); },
         [&](auto &storage) {
-            EXPECT_EQ(TestFixture::text(storage.get(make(9000))), text_for(1u));
+            EXPECT_EQ(TestFixture::text(storage.get(unfilled(9000u))), text_for(1u));
             EXPECT_EQ(storage.size(), page + 3u);
         });
 }
@@ -1079,9 +1082,9 @@ TYPED_TEST(storage_allocation, push_survives_failing_allocations) {
     TestFixture::fail_each_allocation(
         [&](auto &storage) {
             typename TestFixture::storage_type::base_type &typed_base = storage;
-            typed_base.push(make(7000), &value);
+            typed_base.push(unfilled(7000u), &value);
         },
-        [](auto &storage) { EXPECT_EQ(TestFixture::text(storage.get(make(7000))), text_for(7u)); });
+        [](auto &storage) { EXPECT_EQ(TestFixture::text(storage.get(unfilled(7000u))), text_for(7u)); });
 }
 
 TEST(storage, pages_come_in_contiguous_blocks) {
@@ -1129,7 +1132,7 @@ TYPED_TEST(storage_allocation, reserve_over_several_page_blocks_survives_failing
                                       [](auto &storage) {
                                           EXPECT_GE(storage.capacity(), 8u * page);
                                           EXPECT_EQ(storage.size(), page);
-                                          storage.emplace(make(8000), text_for(8u));
+                                          storage.emplace(unfilled(8000u), text_for(8u));
                                       });
 }
 
@@ -1483,8 +1486,11 @@ struct storage_between_resources : ::testing::Test {
 
     void SetUp() override {
         fill(source);
-        target.emplace(make(5000), text_for(5000u));
+        target.emplace(make(outside), text_for(outside));
     }
+
+    /// An identifier past those fill() adds, whatever TESSERA_PACKED_PAGE is.
+    static constexpr auto outside = static_cast<unsigned>(page + 100u);
 
     // checked when the test ends, after the storages below and those of the test are gone
     tessera_test::resource_pair resources{};
@@ -1534,7 +1540,7 @@ TYPED_TEST(storage_between_resources, move_assignment_moves_every_element) {
 
     target = std::move(source);
     EXPECT_EQ(TestFixture::state(target), before);
-    EXPECT_FALSE(target.contains(make(5000)));
+    EXPECT_FALSE(target.contains(make(TestFixture::outside)));
     TestFixture::expect_all_from(target, &second);
     EXPECT_TRUE(source.empty()); // NOLINT(bugprone-use-after-move)
     EXPECT_LE(first.live(), 3u);

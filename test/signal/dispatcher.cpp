@@ -327,8 +327,8 @@ TEST(dispatcher, connect_and_disconnect_during_trigger) {
     tessera::dispatcher dispatcher{};
     receiver late{};
     struct switcher {
-        tessera::dispatcher *owner;
-        receiver *late;
+        tessera::dispatcher *owner{};
+        receiver *late{};
         int calls{};
         void on(const damage &) {
             ++calls;

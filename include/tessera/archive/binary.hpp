@@ -125,7 +125,10 @@ class binary_output_archive {
 public:
     /// Appends the archive header to `target`.
     explicit binary_output_archive(std::vector<std::byte> &target) : out{&target} {
-        out->insert(out->end(), internal::archive_magic.begin(), internal::archive_magic.end());
+        // byte by byte: g++ 12 reports a bogus -Wstringop-overflow for a range insert into an empty vector at -O2
+        for (const auto byte : internal::archive_magic) {
+            out->push_back(byte);
+        }
         internal::put_le(*out, internal::archive_format);
         internal::put_le(*out, std::uint16_t{});
     }

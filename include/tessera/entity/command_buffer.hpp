@@ -590,8 +590,7 @@ public:
 
     /// Constructs an empty buffer with the given allocator.
     explicit basic_command_buffer(const allocator_type &alloc)
-        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}}, cursor{}, limit{}, last{},
-          current{}, count{}, created{}, applying{} {}
+        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}} {}
 
     basic_command_buffer(const basic_command_buffer &) = delete;
 
@@ -771,13 +770,15 @@ private:
     [[no_unique_address]] allocator_type allocator;
     std::vector<chunk, chunk_alloc> chunks;
     std::vector<entity_type, entity_alloc> resolved;
-    std::byte *cursor;
-    std::byte *limit;
-    header *last;
-    std::size_t current;
-    std::size_t count;
-    std::size_t created;
-    bool applying;
+    // initialized here as well as by the constructors: clang-tidy 14 does not see through the delegating default
+    // constructor of a class template
+    std::byte *cursor{};
+    std::byte *limit{};
+    header *last{};
+    std::size_t current{};
+    std::size_t count{};
+    std::size_t created{};
+    bool applying{};
 };
 
 } // namespace tessera

@@ -141,10 +141,18 @@ private:
     template<std::size_t... Index>
     [[nodiscard]] std::array<const common_type *, sizeof...(Get) - 1u>
     others(std::index_sequence<Index...>) const noexcept {
+        const std::array<const common_type *, sizeof...(Get)> all{slot<Index>()...};
         std::array<const common_type *, sizeof...(Get) - 1u> other{};
-        std::size_t pos{};
         const auto lead = lead_index();
-        ((Index == lead ? void() : void(other[pos++] = slot<Index>())), ...);
+
+        // bounded by both arrays: g++ cannot tell that `lead` is one of the indices and warns (-Warray-bounds)
+        // about a write past `other` when the bound is left implicit
+        for (std::size_t from{}, to{}; from < all.size() && to < other.size(); ++from) {
+            if (from != lead) {
+                other[to++] = all[from];
+            }
+        }
+
         return other;
     }
 
