@@ -352,13 +352,13 @@ class basic_command_buffer {
     // Command has a payload_type (void for none), prepare(registry, header), which looks up what the run works on
     // (a pool), and apply(registry, buffer, prepared, entity, payload...), which returns false when the command
     // has no effect. The count is read again at every step: a listener may add commands to the run meanwhile.
-    // Flattened: everything the loop calls (valid, contains, emplace and what they call) is inlined into it
-    // before g++ shares out its inlining budget, rare paths excepted (drop_run, replace_value). Left to the budget,
-    // the loop lost inlines to the rest of a large translation unit (record+apply cost 1.6x direct emplaces
+    // Flattened (TESSERA_FLATTEN): everything the loop calls (valid, contains, emplace and what they call) is inlined
+    // into it before g++ shares out its inlining budget, rare paths excepted (drop_run, replace_value). Left to the
+    // budget, the loop lost inlines to the rest of a large translation unit (record+apply cost 1.6x direct emplaces
     // instead of 1.25x), and its many calls of valid() and contains() made g++ rank those lower everywhere, so
     // that the systems of examples/battle stopped inlining them (docs/command_buffers.md, cost).
     template<typename Command>
-    [[gnu::flatten]] static void run(apply_state &state, header &hdr) {
+    TESSERA_FLATTEN static void run(apply_state &state, header &hdr) {
         using payload_type = typename Command::payload_type;
         using items = layout<payload_type>;
         std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
