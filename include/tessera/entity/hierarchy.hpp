@@ -12,9 +12,11 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -515,31 +517,125 @@ void sort_parent_first(Registry &registry) {
     (registry.template sort<Other, node_type>(), ...);
 }
 
+namespace internal {
+
+// One pool read at the iteration positions of the node pool, a page at a time. While the pool is arranged like
+// the node pool (as sort_parent_first<Local, World> leaves it), the element at the same position is the one
+// wanted and no sparse lookup happens; otherwise the lookup finds it.
+template<typename Pool>
+struct aligned_pool {
+    using entity_type = typename Pool::entity_type;
+    using element_type = std::remove_reference_t<decltype(std::declval<Pool &>().get(entity_type{}))>;
+    static constexpr std::ptrdiff_t page =
+        static_cast<std::ptrdiff_t>(component_traits<std::remove_const_t<element_type>, entity_type>::page_size);
+
+    explicit aligned_pool(Pool &pool)
+        : storage{&pool}, elements{pool.begin()}, count{static_cast<std::ptrdiff_t>(pool.size())} {}
+
+    // The packed position of iteration position pos (iteration runs from the last packed position down).
+    [[nodiscard]] std::ptrdiff_t raw(const std::ptrdiff_t pos) const noexcept { return count - 1 - pos; }
+
+    // How many iteration positions from pos on stay on the page of pos (the whole rest without a page).
+    [[nodiscard]] std::ptrdiff_t on_page(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? raw(pos) % page + 1 : std::numeric_limits<std::ptrdiff_t>::max();
+    }
+
+    // The identifier at pos; the one at pos + step is ids(pos)[-step] on the same page.
+    [[nodiscard]] const entity_type *ids(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? storage->data() + raw(pos) : nullptr;
+    }
+
+    // The element at pos; the one at pos + step is at(pos)[-step] on the same page.
+    [[nodiscard]] element_type *at(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? &elements[pos] : nullptr;
+    }
+
+    [[nodiscard]] element_type *find(const entity_type entt) const {
+        return storage->contains(entt) ? &storage->get(entt) : nullptr;
+    }
+
+    // The position of entt when the pool holds it: a short walk forward from `from` (in breadth-first order the
+    // parents of consecutive entities follow one another), the sparse lookup otherwise; -1 without it.
+    [[nodiscard]] std::ptrdiff_t seek(const std::ptrdiff_t from, const entity_type entt) const {
+        constexpr std::ptrdiff_t walk = 8;
+
+        for (auto pos = from, last = (count - from < walk) ? count : from + walk; pos < last; ++pos) {
+            if (storage->data()[raw(pos)] == entt) {
+                return pos;
+            }
+        }
+
+        return storage->contains(entt) ? raw(static_cast<std::ptrdiff_t>(storage->index(entt))) : -1;
+    }
+
+    Pool *storage;
+    decltype(std::declval<Pool &>().begin()) elements;
+    std::ptrdiff_t count;
+};
+
+} // namespace internal
+
 /// Computes World for every entity that has a node, a Local and a World, walking the node pool in its iteration
 /// order: func(World &world, const Local &local, const World *parent) is called with the parent's World (null
 /// for a root or a parent without one). Parents must come before their children, which sort_parent_first
-/// arranges (and with sort_parent_first<Local, World> the pass reads all three pools forward).
+/// arranges; after sort_parent_first<Local, World> the pass reads the three pools forward, without sparse
+/// lookups for the entities themselves and with few for their parents.
 template<typename Local, typename World, typename Registry, typename Func>
 void propagate(Registry &registry, Func func) {
+    static_assert(!std::is_same_v<std::remove_const_t<Local>, std::remove_const_t<World>>,
+                  "propagate: Local and World must be different component types");
     using entity_type = typename Registry::entity_type;
-    auto &nodes = registry.template storage<basic_hierarchy_node<entity_type>>();
-    const auto &locals = registry.template storage<Local>();
-    auto &worlds = registry.template storage<World>();
-    // consecutive siblings share their parent: its World is looked up once for the whole run
+    auto &node_storage = registry.template storage<basic_hierarchy_node<entity_type>>();
+    const internal::aligned_pool<std::remove_reference_t<decltype(node_storage)>> nodes{node_storage};
+    const internal::aligned_pool<const std::remove_reference_t<decltype(registry.template storage<Local>())>> locals{
+        registry.template storage<Local>()};
+    const internal::aligned_pool<std::remove_reference_t<decltype(registry.template storage<World>())>> worlds{
+        registry.template storage<World>()};
+    // consecutive siblings share their parent: its World is found once for the whole run
     entity_type last_parent{null};
     const World *parent_world = nullptr;
+    std::ptrdiff_t cursor{};
 
-    for (auto [entt, node] : nodes.each()) {
-        if (!locals.contains(entt) || !worlds.contains(entt)) {
-            continue;
+    for (std::ptrdiff_t pos{}; pos < nodes.count;) {
+        // a block of positions that stays on one page of every pool: plain pointers inside it
+        const auto length = std::min({nodes.count - pos, nodes.on_page(pos), locals.on_page(pos), worlds.on_page(pos)});
+        const auto *node_ids = nodes.ids(pos);
+        const auto *node = nodes.at(pos);
+        const auto *local_ids = locals.ids(pos);
+        const auto *local_at = locals.at(pos);
+        const auto *world_ids = worlds.ids(pos);
+        auto *world_at = worlds.at(pos);
+
+        for (std::ptrdiff_t step{}; step < length; ++step) {
+            const auto entt = node_ids[-step];
+            const Local *local{};
+            World *world{};
+
+            if (local_ids != nullptr && local_ids[-step] == entt && world_ids != nullptr && world_ids[-step] == entt)
+                [[likely]] {
+                local = local_at - step;
+                world = world_at - step;
+            } else {
+                // out of step with the node pool (or a tombstone of it): the sparse lookups decide
+                local = locals.find(entt);
+                world = worlds.find(entt);
+
+                if (local == nullptr || world == nullptr) {
+                    continue;
+                }
+            }
+
+            if (const auto parent = node[-step].parent; parent != last_parent) {
+                last_parent = parent;
+                const auto found = (parent == null) ? -1 : worlds.seek(cursor, parent);
+                cursor = (found < 0) ? cursor : found;
+                parent_world = (found < 0) ? nullptr : &worlds.elements[found];
+            }
+
+            func(*world, *local, std::as_const(parent_world));
         }
 
-        if (node.parent != last_parent) {
-            last_parent = node.parent;
-            parent_world = (node.parent != null && worlds.contains(node.parent)) ? &worlds.get(node.parent) : nullptr;
-        }
-
-        func(worlds.get(entt), locals.get(entt), std::as_const(parent_world));
+        pos += length;
     }
 }
 
