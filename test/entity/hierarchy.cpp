@@ -421,6 +421,35 @@ TEST(Hierarchy, Propagate) {
     EXPECT_EQ(f.registry.get<world>(lone).x, 0.0f);
 }
 
+TEST(Hierarchy, PropagateOutOfStep) {
+    // pools not arranged like the node pool, a node without a Local and a parent without a World: lookups decide
+    forest f;
+    const auto extra = f.registry.create();
+    f.registry.emplace<world>(extra);
+
+    for (const auto entt : {f.e, f.d, f.c, f.b, f.a, f.root}) {
+        if (entt != f.b) {
+            f.registry.emplace<world>(entt);
+        }
+
+        if (entt != f.c) {
+            f.registry.emplace<local>(entt, 1.0f);
+        }
+    }
+
+    tessera::sort_parent_first(f.registry);
+    f.registry.get<world>(f.c).x = -1.0f;
+    tessera::propagate<local, world>(f.registry, [](world &out, const local &in, const world *parent) {
+        out.x = in.x + (parent ? parent->x : 100.0f);
+    });
+    EXPECT_EQ(f.registry.get<world>(f.root).x, 101.0f);
+    EXPECT_EQ(f.registry.get<world>(f.a).x, 102.0f);
+    EXPECT_EQ(f.registry.get<world>(f.d).x, 103.0f);
+    EXPECT_EQ(f.registry.get<world>(f.c).x, -1.0f);
+    // b has no World: e counts as a root
+    EXPECT_EQ(f.registry.get<world>(f.e).x, 101.0f);
+}
+
 TEST(Hierarchy, SnapshotRoundTrip) {
     forest f;
     f.registry.destroy(f.d); // a hole in the node pool
