@@ -58,9 +58,11 @@ void update_world(tessera::registry &registry) {
 
 void print_tree(const tessera::registry &registry, const tessera::entity root) {
     tessera::each_depth_first(registry, root, [&registry](const tessera::entity entt) {
+        // adding zero turns a negative zero into a positive one for printing
         const auto &world = registry.get<world_transform>(entt);
         std::printf("  %*s%s at (%.1f, %.1f)\n", static_cast<int>(2u * tessera::depth_of(registry, entt)), "",
-                    registry.get<name>(entt).text, static_cast<double>(world.x), static_cast<double>(world.y));
+                    registry.get<name>(entt).text, static_cast<double>(world.x + 0.f),
+                    static_cast<double>(world.y + 0.f));
     });
 }
 

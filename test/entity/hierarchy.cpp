@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <tessera/archive/binary.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/entity.hpp>
@@ -89,6 +90,10 @@ struct forest {
 } // namespace
 
 TEST(Hierarchy, NodeLayout) {
+    tessera::registry registry;
+    const auto entt = registry.create();
+    static_assert(std::forward_iterator<decltype(tessera::children_of(registry, entt).begin())>);
+    static_assert(std::forward_iterator<decltype(tessera::depth_first(registry, entt).begin())>);
     EXPECT_EQ(sizeof(tessera::hierarchy_node), 24u);
     EXPECT_TRUE(tessera::component_traits<tessera::hierarchy_node>::in_place_delete);
 }

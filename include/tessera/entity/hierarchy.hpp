@@ -65,7 +65,7 @@ struct basic_hierarchy_node {
 
     /// Connected by the pool itself: takes the entity out of its parent's children, then destroys or orphans its
     /// children following the registry's hierarchy_policy. Runs for registry.destroy, remove, erase and clear.
-    static void on_destroy(basic_registry<Entity> &registry, Entity entt);
+    static void on_destroy(basic_registry<Entity> &reg, Entity entt);
 };
 
 /// The node of the default identifier.
@@ -139,7 +139,7 @@ template<typename Entity>
 // Destroys every descendant of entt, leaves first, so that each destroy finds no child to cascade to: the depth
 // of the call stack does not grow with the height of the tree.
 template<typename Entity>
-void hierarchy_destroy_below(basic_registry<Entity> &registry, hierarchy_pool<Entity> &nodes, const Entity root) {
+void hierarchy_destroy_below(basic_registry<Entity> &reg, hierarchy_pool<Entity> &nodes, const Entity root) {
     Entity curr = root;
 
     while (true) {
@@ -152,8 +152,8 @@ void hierarchy_destroy_below(basic_registry<Entity> &registry, hierarchy_pool<En
         } else {
             const auto up = node.parent;
 
-            if (registry.valid(curr)) {
-                registry.destroy(curr);
+            if (reg.valid(curr)) {
+                reg.destroy(curr);
             } else {
                 // a node left on a stale identifier (loaded from a damaged snapshot, say): only the node goes
                 nodes.erase(curr);
@@ -167,8 +167,8 @@ void hierarchy_destroy_below(basic_registry<Entity> &registry, hierarchy_pool<En
 } // namespace internal
 
 template<typename Entity>
-void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &registry, const Entity entt) {
-    auto &nodes = registry.template storage<basic_hierarchy_node>();
+void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &reg, const Entity entt) {
+    auto &nodes = reg.template storage<basic_hierarchy_node>();
     auto &node = nodes.get(entt);
     internal::hierarchy_unlink(nodes, node);
 
@@ -176,10 +176,10 @@ void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &registry, 
         return;
     }
 
-    const auto *policy = std::as_const(registry).ctx().template find<hierarchy_policy>();
+    const auto *policy = std::as_const(reg).ctx().template find<hierarchy_policy>();
 
     if (policy == nullptr || *policy == hierarchy_policy::destroy_children) {
-        internal::hierarchy_destroy_below(registry, nodes, entt);
+        internal::hierarchy_destroy_below(reg, nodes, entt);
     } else {
         for (auto child = node.first_child; child != null;) {
             auto &curr = nodes.get(child);
@@ -197,14 +197,13 @@ void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &registry, 
 /// equal to `parent`, or `parent` a descendant of `child` (the tree would become a cycle). O(1), plus the walk up
 /// from `parent` that checks for cycles when assertions are enabled.
 template<typename Registry>
-void attach(Registry &registry, const typename Registry::entity_type child,
-            const typename Registry::entity_type parent) {
-    internal::hierarchy_check(registry);
+void attach(Registry &reg, const typename Registry::entity_type child, const typename Registry::entity_type parent) {
+    internal::hierarchy_check(reg);
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
-    TESSERA_ASSERT(registry.valid(child), "attach: invalid child");
-    TESSERA_ASSERT(registry.valid(parent), "attach: invalid parent");
+    TESSERA_ASSERT(reg.valid(child), "attach: invalid child");
+    TESSERA_ASSERT(reg.valid(parent), "attach: invalid parent");
     TESSERA_ASSERT(child != parent, "attach: an entity cannot be its own parent");
-    auto &nodes = registry.template storage<node_type>();
+    auto &nodes = reg.template storage<node_type>();
     TESSERA_ASSERT(!internal::hierarchy_reaches(nodes, parent, child),
                    "attach: parent is a descendant of child; the tree would become a cycle");
     auto &child_node = nodes.contains(child) ? nodes.get(child) : nodes.emplace(child);
@@ -219,10 +218,10 @@ void attach(Registry &registry, const typename Registry::entity_type child,
 /// Makes `child` a root (it keeps its node and its own children). Detaching a root, or an entity without a node,
 /// does nothing. Misuse: `child` invalid. O(1).
 template<typename Registry>
-void detach(Registry &registry, const typename Registry::entity_type child) {
-    internal::hierarchy_check(registry);
-    TESSERA_ASSERT(registry.valid(child), "detach: invalid entity");
-    auto &nodes = registry.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+void detach(Registry &reg, const typename Registry::entity_type child) {
+    internal::hierarchy_check(reg);
+    TESSERA_ASSERT(reg.valid(child), "detach: invalid entity");
+    auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
     if (nodes.contains(child)) {
         internal::hierarchy_unlink(nodes, nodes.get(child));
@@ -231,10 +230,10 @@ void detach(Registry &registry, const typename Registry::entity_type child) {
 
 /// Makes every child of `parent` a root, in O(children). Misuse: `parent` invalid.
 template<typename Registry>
-void detach_children(Registry &registry, const typename Registry::entity_type parent) {
-    internal::hierarchy_check(registry);
-    TESSERA_ASSERT(registry.valid(parent), "detach_children: invalid entity");
-    auto &nodes = registry.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+void detach_children(Registry &reg, const typename Registry::entity_type parent) {
+    internal::hierarchy_check(reg);
+    TESSERA_ASSERT(reg.valid(parent), "detach_children: invalid entity");
+    auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
     while (nodes.contains(parent) && nodes.get(parent).first_child != null) {
         internal::hierarchy_unlink(nodes, nodes.get(nodes.get(parent).first_child));
@@ -244,33 +243,32 @@ void detach_children(Registry &registry, const typename Registry::entity_type pa
 /// Destroys `entt` and applies `policy` to its children for this call only, whatever the registry's policy.
 /// Returns the identifier's new version. Misuse: `entt` invalid.
 template<typename Registry>
-typename Registry::version_type destroy_with(Registry &registry, const typename Registry::entity_type entt,
+typename Registry::version_type destroy_with(Registry &reg, const typename Registry::entity_type entt,
                                              const hierarchy_policy policy) {
-    TESSERA_ASSERT(registry.valid(entt), "destroy_with: invalid entity");
+    TESSERA_ASSERT(reg.valid(entt), "destroy_with: invalid entity");
 
     if (policy == hierarchy_policy::orphan_children) {
-        detach_children(registry, entt);
+        detach_children(reg, entt);
     }
 
     // with no child left the registry's policy has nothing to act on; destroy_children is the default one
     if (policy == hierarchy_policy::destroy_children) {
-        internal::hierarchy_check(registry);
-        auto &nodes = registry.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+        internal::hierarchy_check(reg);
+        auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
         if (nodes.contains(entt)) {
-            internal::hierarchy_destroy_below(registry, nodes, entt);
+            internal::hierarchy_destroy_below(reg, nodes, entt);
         }
     }
 
-    return registry.destroy(entt);
+    return reg.destroy(entt);
 }
 
 /// The parent of `entt`, or null for a root or an entity without a node. Misuse: `entt` invalid.
 template<typename Registry>
-[[nodiscard]] typename Registry::entity_type parent_of(const Registry &registry,
-                                                       const typename Registry::entity_type entt) {
-    TESSERA_ASSERT(registry.valid(entt), "parent_of: invalid entity");
-    const auto *nodes = registry.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+[[nodiscard]] typename Registry::entity_type parent_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "parent_of: invalid entity");
+    const auto *nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
     return (nodes != nullptr && nodes->contains(entt)) ? nodes->get(entt).parent : typename Registry::entity_type{null};
 }
 
@@ -280,8 +278,10 @@ class hierarchy_link_iterator final {
     using pool_type = internal::hierarchy_pool<Entity>;
 
 public:
-    /// Iterator category.
-    using iterator_category = std::forward_iterator_tag;
+    /// Iterator category for older algorithms: identifiers are returned by value, so an input iterator.
+    using iterator_category = std::input_iterator_tag;
+    /// Iterator concept: a forward iterator for the ranges library.
+    using iterator_concept = std::forward_iterator_tag;
     /// Value type.
     using value_type = Entity;
     /// Difference type.
@@ -326,10 +326,10 @@ private:
 namespace internal {
 
 template<typename Registry, auto Link>
-[[nodiscard]] auto hierarchy_links(const Registry &registry, const typename Registry::entity_type entt, auto first_of) {
+[[nodiscard]] auto hierarchy_links(const Registry &reg, const typename Registry::entity_type entt, auto first_of) {
     using entity_type = typename Registry::entity_type;
     using iterator = hierarchy_link_iterator<entity_type, Link>;
-    const auto *nodes = registry.template storage<basic_hierarchy_node<entity_type>>();
+    const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
 
     if (nodes == nullptr || !nodes->contains(entt)) {
         return iterable_adaptor<iterator>{};
@@ -343,36 +343,36 @@ template<typename Registry, auto Link>
 /// The children of `entt` in attach order, as a forward range of identifiers. Changing the children of `entt`
 /// while walking the range is undefined. Misuse: `entt` invalid.
 template<typename Registry>
-[[nodiscard]] auto children_of(const Registry &registry, const typename Registry::entity_type entt) {
-    TESSERA_ASSERT(registry.valid(entt), "children_of: invalid entity");
+[[nodiscard]] auto children_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "children_of: invalid entity");
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
     return internal::hierarchy_links<Registry, &node_type::next>(
-        registry, entt, [](const node_type &node) { return node.first_child; });
+        reg, entt, [](const node_type &node) { return node.first_child; });
 }
 
 /// The number of children of `entt`, in O(1). Misuse: `entt` invalid.
 template<typename Registry>
-[[nodiscard]] std::size_t child_count(const Registry &registry, const typename Registry::entity_type entt) {
-    TESSERA_ASSERT(registry.valid(entt), "child_count: invalid entity");
-    const auto *nodes = registry.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+[[nodiscard]] std::size_t child_count(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "child_count: invalid entity");
+    const auto *nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
     return (nodes != nullptr && nodes->contains(entt)) ? nodes->get(entt).children : 0u;
 }
 
 /// The ancestors of `entt`, parent first and root last (empty for a root), as a forward range. Misuse: `entt`
 /// invalid.
 template<typename Registry>
-[[nodiscard]] auto ancestors_of(const Registry &registry, const typename Registry::entity_type entt) {
-    TESSERA_ASSERT(registry.valid(entt), "ancestors_of: invalid entity");
+[[nodiscard]] auto ancestors_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "ancestors_of: invalid entity");
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
-    return internal::hierarchy_links<Registry, &node_type::parent>(registry, entt,
+    return internal::hierarchy_links<Registry, &node_type::parent>(reg, entt,
                                                                    [](const node_type &node) { return node.parent; });
 }
 
 /// The number of ancestors of `entt` (0 for a root), in O(depth): depths are not stored, so that reparenting a
 /// subtree stays O(1). Misuse: `entt` invalid.
 template<typename Registry>
-[[nodiscard]] std::size_t depth_of(const Registry &registry, const typename Registry::entity_type entt) {
-    const auto range = ancestors_of(registry, entt);
+[[nodiscard]] std::size_t depth_of(const Registry &reg, const typename Registry::entity_type entt) {
+    const auto range = ancestors_of(reg, entt);
     return static_cast<std::size_t>(std::distance(range.begin(), range.end()));
 }
 
@@ -382,8 +382,10 @@ class depth_first_iterator final {
     using pool_type = internal::hierarchy_pool<Entity>;
 
 public:
-    /// Iterator category.
-    using iterator_category = std::forward_iterator_tag;
+    /// Iterator category for older algorithms: identifiers are returned by value, so an input iterator.
+    using iterator_category = std::input_iterator_tag;
+    /// Iterator concept: a forward iterator for the ranges library.
+    using iterator_concept = std::forward_iterator_tag;
     /// Value type.
     using value_type = Entity;
     /// Difference type.
@@ -430,11 +432,11 @@ private:
 /// as a forward range that allocates nothing. Changing the subtree while walking it is undefined. An entity
 /// without a node yields itself only. Misuse: `root` invalid.
 template<typename Registry>
-[[nodiscard]] auto depth_first(const Registry &registry, const typename Registry::entity_type root) {
-    TESSERA_ASSERT(registry.valid(root), "depth_first: invalid entity");
+[[nodiscard]] auto depth_first(const Registry &reg, const typename Registry::entity_type root) {
+    TESSERA_ASSERT(reg.valid(root), "depth_first: invalid entity");
     using entity_type = typename Registry::entity_type;
     using iterator = depth_first_iterator<entity_type>;
-    const auto *nodes = registry.template storage<basic_hierarchy_node<entity_type>>();
+    const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
 
     // an entity outside every tree is a tree of one
     const bool linked = nodes != nullptr && nodes->contains(root);
@@ -443,8 +445,8 @@ template<typename Registry>
 
 /// Calls func(entity) for `root` and its descendants in depth-first pre-order. func must not change the subtree.
 template<typename Registry, typename Func>
-void each_depth_first(const Registry &registry, const typename Registry::entity_type root, Func func) {
-    for (const auto entt : depth_first(registry, root)) {
+void each_depth_first(const Registry &reg, const typename Registry::entity_type root, Func func) {
+    for (const auto entt : depth_first(reg, root)) {
         func(entt);
     }
 }
@@ -469,12 +471,12 @@ void hierarchy_expand(const Pool &nodes, Vector &order, std::size_t from) {
 /// `root` and its descendants in breadth-first order (by depth, children in attach order), as a vector: one
 /// allocation for the whole walk, and the subtree may change afterwards. Misuse: `root` invalid.
 template<typename Registry>
-[[nodiscard]] auto breadth_first(const Registry &registry, const typename Registry::entity_type root) {
-    TESSERA_ASSERT(registry.valid(root), "breadth_first: invalid entity");
+[[nodiscard]] auto breadth_first(const Registry &reg, const typename Registry::entity_type root) {
+    TESSERA_ASSERT(reg.valid(root), "breadth_first: invalid entity");
     using entity_type = typename Registry::entity_type;
     std::vector<entity_type> order{root};
 
-    if (const auto *nodes = registry.template storage<basic_hierarchy_node<entity_type>>(); nodes != nullptr) {
+    if (const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>(); nodes != nullptr) {
         internal::hierarchy_expand(*nodes, order, 0u);
     }
 
@@ -484,8 +486,8 @@ template<typename Registry>
 /// Calls func(entity) for `root` and its descendants in breadth-first order. The order is read before the first
 /// call, so func may change the hierarchy (entities it destroys are still visited: check valid()).
 template<typename Registry, typename Func>
-void each_breadth_first(Registry &registry, const typename Registry::entity_type root, Func func) {
-    for (const auto entt : breadth_first(std::as_const(registry), root)) {
+void each_breadth_first(Registry &reg, const typename Registry::entity_type root, Func func) {
+    for (const auto entt : breadth_first(std::as_const(reg), root)) {
         func(entt);
     }
 }
@@ -495,12 +497,12 @@ void each_breadth_first(Registry &registry, const typename Registry::entity_type
 /// the same order (registry.sort<Other, node>()), so that a pass over them in that order reads memory forward.
 /// O(n) plus the arrangement; allocates one vector of identifiers. Misuse if a group owns one of the pools.
 template<typename... Other, typename Registry>
-void sort_parent_first(Registry &registry) {
-    internal::hierarchy_check(registry);
+void sort_parent_first(Registry &reg) {
+    internal::hierarchy_check(reg);
     using entity_type = typename Registry::entity_type;
     using node_type = basic_hierarchy_node<entity_type>;
-    auto &nodes = registry.template storage<node_type>();
-    TESSERA_ASSERT(!registry.template owned<node_type>(),
+    auto &nodes = reg.template storage<node_type>();
+    TESSERA_ASSERT(!reg.template owned<node_type>(),
                    "sort_parent_first: a group owns the node pool; it cannot be arranged");
     nodes.compact();
     std::vector<entity_type> order{};
@@ -514,7 +516,7 @@ void sort_parent_first(Registry &registry) {
 
     internal::hierarchy_expand(nodes, order, 0u);
     nodes.sort_as(order.cbegin(), order.cend());
-    (registry.template sort<Other, node_type>(), ...);
+    (reg.template sort<Other, node_type>(), ...);
 }
 
 namespace internal {
@@ -581,16 +583,16 @@ struct aligned_pool {
 /// arranges; after sort_parent_first<Local, World> the pass reads the three pools forward, without sparse
 /// lookups for the entities themselves and with few for their parents.
 template<typename Local, typename World, typename Registry, typename Func>
-void propagate(Registry &registry, Func func) {
+void propagate(Registry &reg, Func func) {
     static_assert(!std::is_same_v<std::remove_const_t<Local>, std::remove_const_t<World>>,
                   "propagate: Local and World must be different component types");
     using entity_type = typename Registry::entity_type;
-    auto &node_storage = registry.template storage<basic_hierarchy_node<entity_type>>();
+    auto &node_storage = reg.template storage<basic_hierarchy_node<entity_type>>();
     const internal::aligned_pool<std::remove_reference_t<decltype(node_storage)>> nodes{node_storage};
-    const internal::aligned_pool<const std::remove_reference_t<decltype(registry.template storage<Local>())>> locals{
-        registry.template storage<Local>()};
-    const internal::aligned_pool<std::remove_reference_t<decltype(registry.template storage<World>())>> worlds{
-        registry.template storage<World>()};
+    const internal::aligned_pool<const std::remove_reference_t<decltype(reg.template storage<Local>())>> locals{
+        reg.template storage<Local>()};
+    const internal::aligned_pool<std::remove_reference_t<decltype(reg.template storage<World>())>> worlds{
+        reg.template storage<World>()};
     // consecutive siblings share their parent: its World is found once for the whole run
     entity_type last_parent{null};
     const World *parent_world = nullptr;
@@ -681,9 +683,9 @@ struct hierarchy_remapping_archive final {
 /// happens under hierarchy_policy::orphan_children whatever the registry's policy, so that reloading replaces the
 /// trees instead of destroying subtrees (local entities attached to loaded ones become roots).
 template<typename Registry, typename Loader, typename Archive>
-void load_hierarchy(Registry &registry, Loader &loader, Archive &&archive) {
+void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
-    auto &vars = registry.ctx();
+    auto &vars = reg.ctx();
     const auto *const set = std::as_const(vars).template find<hierarchy_policy>();
     const bool had = (set != nullptr);
     const auto before = had ? *set : hierarchy_policy::destroy_children;
