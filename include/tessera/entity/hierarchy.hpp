@@ -272,9 +272,19 @@ template<typename Registry>
     return (nodes != nullptr && nodes->contains(entt)) ? nodes->get(entt).parent : typename Registry::entity_type{null};
 }
 
-/// A forward iterator that follows one link of the nodes (next sibling or parent) until null.
-template<typename Entity, Entity basic_hierarchy_node<Entity>::*Link>
-class hierarchy_link_iterator final {
+/// The walks of hierarchy_iterator.
+enum class hierarchy_walk : std::uint8_t {
+    /// Along the next-sibling links (children_of).
+    siblings,
+    /// Along the parent links (ancestors_of).
+    ancestors,
+    /// Depth-first pre-order of a subtree, driven by the links alone, without a stack (depth_first).
+    pre_order
+};
+
+/// A forward iterator over identifiers that follows the links of the nodes until null.
+template<typename Entity, hierarchy_walk Walk>
+class hierarchy_iterator final {
     using pool_type = internal::hierarchy_pool<Entity>;
 
 public:
@@ -292,19 +302,27 @@ public:
     using reference = Entity;
 
     /// The end of every range.
-    constexpr hierarchy_link_iterator() noexcept = default;
+    constexpr hierarchy_iterator() noexcept = default;
 
-    /// Starts at `entt` (null for the end) in the nodes of `pool`.
-    hierarchy_link_iterator(const pool_type *pool, const Entity entt) noexcept : nodes{pool}, curr{entt} {}
+    /// Starts at `entt` (null for the end) in the nodes of `pool`; a pre-order walk stays inside the subtree of
+    /// `entt`, and without a pool it is a tree of one.
+    hierarchy_iterator(const pool_type *pool, const Entity entt) noexcept : nodes{pool}, top{entt}, curr{entt} {}
 
-    /// Follows the link.
-    hierarchy_link_iterator &operator++() {
-        curr = nodes->get(curr).*Link;
+    /// The next entity of the walk.
+    hierarchy_iterator &operator++() {
+        if constexpr (Walk == hierarchy_walk::siblings) {
+            curr = nodes->get(curr).next;
+        } else if constexpr (Walk == hierarchy_walk::ancestors) {
+            curr = nodes->get(curr).parent;
+        } else {
+            curr = (nodes == nullptr) ? Entity{null} : internal::hierarchy_next_pre_order(*nodes, top, curr);
+        }
+
         return *this;
     }
 
-    /// Follows the link, returning the previous position.
-    hierarchy_link_iterator operator++(int) {
+    /// The next entity of the walk, returning the previous position.
+    hierarchy_iterator operator++(int) {
         auto orig = *this;
         return ++(*this), orig;
     }
@@ -313,22 +331,22 @@ public:
     [[nodiscard]] Entity operator*() const noexcept { return curr; }
 
     /// Equal when both stand on the same entity (every end is null).
-    [[nodiscard]] friend bool operator==(const hierarchy_link_iterator &lhs,
-                                         const hierarchy_link_iterator &rhs) noexcept {
+    [[nodiscard]] friend bool operator==(const hierarchy_iterator &lhs, const hierarchy_iterator &rhs) noexcept {
         return lhs.curr == rhs.curr;
     }
 
 private:
     const pool_type *nodes{};
+    Entity top{null};
     Entity curr{null};
 };
 
 namespace internal {
 
-template<typename Registry, auto Link>
+template<typename Registry, hierarchy_walk Walk>
 [[nodiscard]] auto hierarchy_links(const Registry &reg, const typename Registry::entity_type entt, auto first_of) {
     using entity_type = typename Registry::entity_type;
-    using iterator = hierarchy_link_iterator<entity_type, Link>;
+    using iterator = hierarchy_iterator<entity_type, Walk>;
     const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
 
     if (nodes == nullptr || !nodes->contains(entt)) {
@@ -346,7 +364,7 @@ template<typename Registry>
 [[nodiscard]] auto children_of(const Registry &reg, const typename Registry::entity_type entt) {
     TESSERA_ASSERT(reg.valid(entt), "children_of: invalid entity");
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
-    return internal::hierarchy_links<Registry, &node_type::next>(
+    return internal::hierarchy_links<Registry, hierarchy_walk::siblings>(
         reg, entt, [](const node_type &node) { return node.first_child; });
 }
 
@@ -364,8 +382,8 @@ template<typename Registry>
 [[nodiscard]] auto ancestors_of(const Registry &reg, const typename Registry::entity_type entt) {
     TESSERA_ASSERT(reg.valid(entt), "ancestors_of: invalid entity");
     using node_type = basic_hierarchy_node<typename Registry::entity_type>;
-    return internal::hierarchy_links<Registry, &node_type::parent>(reg, entt,
-                                                                   [](const node_type &node) { return node.parent; });
+    return internal::hierarchy_links<Registry, hierarchy_walk::ancestors>(
+        reg, entt, [](const node_type &node) { return node.parent; });
 }
 
 /// The number of ancestors of `entt` (0 for a root), in O(depth): depths are not stored, so that reparenting a
@@ -376,58 +394,6 @@ template<typename Registry>
     return static_cast<std::size_t>(std::distance(range.begin(), range.end()));
 }
 
-/// A forward iterator over a subtree in depth-first pre-order, driven by the links alone (no stack).
-template<typename Entity>
-class depth_first_iterator final {
-    using pool_type = internal::hierarchy_pool<Entity>;
-
-public:
-    /// Iterator category for older algorithms: identifiers are returned by value, so an input iterator.
-    using iterator_category = std::input_iterator_tag;
-    /// Iterator concept: a forward iterator for the ranges library.
-    using iterator_concept = std::forward_iterator_tag;
-    /// Value type.
-    using value_type = Entity;
-    /// Difference type.
-    using difference_type = std::ptrdiff_t;
-    /// Pointer type.
-    using pointer = const Entity *;
-    /// Reference type (identifiers are returned by value).
-    using reference = Entity;
-
-    /// The end of every walk.
-    constexpr depth_first_iterator() noexcept = default;
-
-    /// Starts at `root` (null for the end) in the nodes of `pool`.
-    depth_first_iterator(const pool_type *pool, const Entity root) noexcept : nodes{pool}, top{root}, curr{root} {}
-
-    /// The next entity in pre-order.
-    depth_first_iterator &operator++() {
-        // without a pool the walk is a tree of one (the root has no node)
-        curr = (nodes == nullptr) ? Entity{null} : internal::hierarchy_next_pre_order(*nodes, top, curr);
-        return *this;
-    }
-
-    /// The next entity in pre-order, returning the previous position.
-    depth_first_iterator operator++(int) {
-        auto orig = *this;
-        return ++(*this), orig;
-    }
-
-    /// The current entity.
-    [[nodiscard]] Entity operator*() const noexcept { return curr; }
-
-    /// Equal when both stand on the same entity (every end is null).
-    [[nodiscard]] friend bool operator==(const depth_first_iterator &lhs, const depth_first_iterator &rhs) noexcept {
-        return lhs.curr == rhs.curr;
-    }
-
-private:
-    const pool_type *nodes{};
-    Entity top{null};
-    Entity curr{null};
-};
-
 /// `root` and its descendants in depth-first pre-order (a parent before its children, children in attach order),
 /// as a forward range that allocates nothing. Changing the subtree while walking it is undefined. An entity
 /// without a node yields itself only. Misuse: `root` invalid.
@@ -435,7 +401,7 @@ template<typename Registry>
 [[nodiscard]] auto depth_first(const Registry &reg, const typename Registry::entity_type root) {
     TESSERA_ASSERT(reg.valid(root), "depth_first: invalid entity");
     using entity_type = typename Registry::entity_type;
-    using iterator = depth_first_iterator<entity_type>;
+    using iterator = hierarchy_iterator<entity_type, hierarchy_walk::pre_order>;
     const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
 
     // an entity outside every tree is a tree of one
