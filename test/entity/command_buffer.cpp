@@ -672,6 +672,49 @@ TEST(command_buffer, no_allocation_per_command_once_warm) {
     EXPECT_TRUE(registry_log.balanced());
 }
 
+TEST(command_buffer, shrink_to_fit_gives_the_retained_chunks_back) {
+    using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
+    tessera_test::allocation_log registry_log{};
+    tessera_test::allocation_log buffer_log{};
+
+    {
+        registry_type registry{tessera_test::tracking_allocator<tessera::entity>{registry_log}};
+        tessera::basic_command_buffer<registry_type> buffer{
+            tessera_test::tracking_allocator<tessera::entity>{buffer_log}};
+        std::vector<tessera::entity> entities(20000u);
+        registry.create(entities.begin(), entities.end());
+
+        // a large batch leaves several chunks behind
+        for (const auto entt : entities) {
+            buffer.emplace<position>(entt, 1, 2);
+        }
+        buffer.apply(registry);
+        const auto retained = buffer_log.live();
+        EXPECT_GT(retained, 2u);
+
+        // a small batch in progress keeps the chunk it fills, and its commands
+        buffer.emplace<velocity>(entities[0], 6);
+        buffer.shrink_to_fit();
+        EXPECT_LT(buffer_log.live(), retained);
+        EXPECT_GT(buffer_log.live(), 0u);
+        EXPECT_EQ(buffer.size(), 1u);
+        buffer.apply(registry);
+        EXPECT_EQ(registry.get<velocity>(entities[0]).dx, 6);
+
+        // an empty buffer keeps nothing, and records again afterwards
+        buffer.shrink_to_fit();
+        EXPECT_EQ(buffer_log.live(), 0u);
+        EXPECT_EQ(buffer_log.live_bytes, 0u);
+        const auto made = buffer.create();
+        buffer.emplace<position>(made, 3, 4);
+        buffer.apply(registry);
+        EXPECT_EQ(registry.get<position>(buffer.resolve(made)).y, 4);
+    }
+
+    EXPECT_TRUE(buffer_log.balanced());
+    EXPECT_TRUE(registry_log.balanced());
+}
+
 TEST(command_buffer, values_never_applied_are_destroyed) {
     tessera::registry registry;
     const auto entt = registry.create();
@@ -874,6 +917,22 @@ TEST(command_buffer, listeners_may_record_into_the_buffer_being_applied) {
     EXPECT_MISUSE(buffer.apply(registry), "already being applied");
     // the failed apply drops what it did not apply (the statement is skipped when TESSERA_DISABLE_ASSERT)
     EXPECT_EQ(buffer.empty(), tessera_test::misuse_runs);
+}
+
+struct shrinking {
+    tessera::command_buffer *buffer;
+
+    void on_position(tessera::registry &, tessera::entity) { buffer->shrink_to_fit(); }
+};
+
+TEST(command_buffer, shrink_to_fit_during_apply_is_a_misuse) {
+    tessera::registry registry;
+    tessera::command_buffer buffer;
+    shrinking listener{&buffer};
+    registry.on_construct<position>().connect<&shrinking::on_position>(listener);
+    const auto entt = registry.create();
+    buffer.emplace<position>(entt, 1, 1);
+    EXPECT_MISUSE(buffer.apply(registry), "shrink_to_fit: the buffer is being applied");
 }
 
 TEST(command_buffer, threads_record_into_their_own_buffers) {

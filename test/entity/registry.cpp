@@ -1,6 +1,7 @@
 // Tests for the registry: identifiers, components, pools (named, opaque, iterable), signals through the
 // registry, sorting, other identifier types, what a throwing constructor leaves behind, and clone.
 #include "support/misuse.hpp"
+#include "support/tracking_allocator.hpp"
 #include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
@@ -341,6 +342,61 @@ TEST(Registry, Release) {
     const auto entt = reg.create();
     reg.storage<char>("named"_hs).emplace(entt, 'x');
     EXPECT_MISUSE(reg.release(entt), "still has components");
+}
+
+TEST(Registry, ShrinkToFitGivesBackWhatADestroyedPeakHeld) {
+    using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
+    constexpr std::size_t page = traits::page_size;
+    constexpr std::size_t count = 16u * page;
+    constexpr std::size_t kept = count / 10u;
+    tessera_test::allocation_log log{};
+
+    {
+        registry_type reg{tessera_test::tracking_allocator<tessera::entity>{log}};
+        std::vector<tessera::entity> made(count);
+        reg.create(made.begin(), made.end());
+
+        for (std::size_t pos{}; pos < count; ++pos) {
+            reg.emplace<position>(made[pos], static_cast<int>(pos), -static_cast<int>(pos));
+            reg.emplace<velocity>(made[pos], static_cast<int>(pos) + 1);
+        }
+
+        const auto peak = log.live_bytes;
+        // the peak goes away: the entities created last are destroyed
+        reg.destroy(made.begin() + static_cast<std::ptrdiff_t>(kept), made.end());
+        const auto destroyed = log.live_bytes;
+        reg.shrink_to_fit();
+
+        EXPECT_LT(log.live_bytes, destroyed);
+        EXPECT_LE(log.live_bytes * 100u, peak * 15u);
+        // only the sparse pages that still hold an entity stay, in the pools and in the entity storage
+        const auto pages = (kept + page - 1u) / page;
+        EXPECT_EQ(reg.storage<position>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<velocity>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<tessera::entity>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<tessera::entity>().size(), kept);
+
+        for (std::size_t pos{}; pos < count; ++pos) {
+            ASSERT_EQ(reg.valid(made[pos]), pos < kept);
+        }
+
+        for (std::size_t pos{}; pos < kept; ++pos) {
+            ASSERT_EQ(reg.get<position>(made[pos]).x, static_cast<int>(pos));
+            ASSERT_EQ(reg.get<velocity>(made[pos]).dx, static_cast<int>(pos) + 1);
+        }
+
+        EXPECT_EQ((reg.view<position, velocity>().size_hint()), kept);
+
+        // a forgotten index comes back with a version no destroyed identifier had
+        const auto again = reg.create();
+        EXPECT_EQ(reg.entity(again), reg.entity(made[kept]));
+        EXPECT_EQ(reg.version(again), 1u);
+        EXPECT_FALSE(reg.valid(made[kept]));
+        reg.emplace<position>(again, 7, 8);
+        EXPECT_EQ(reg.get<position>(again).y, 8);
+    }
+
+    EXPECT_TRUE(log.balanced());
 }
 
 TEST(Registry, Orphan) {

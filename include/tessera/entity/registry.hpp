@@ -849,6 +849,15 @@ public:
         }
     }
 
+    /// Gives back the memory that neither the pools nor the entity storage need: spare capacity, element pages past
+    /// the last element, sparse pages that hold no identifier, and the released identifiers whose index is above
+    /// every entity alive (see docs/registry.md, "Giving memory back"). Pointers to components stay valid;
+    /// iterators, views' cached ranges and group iterators do not.
+    void shrink_to_fit() {
+        std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
+        entities.shrink_to_fit();
+    }
+
     /// True if the entity has every listed component. Never creates a pool.
     template<typename... Type>
     [[nodiscard]] bool all_of([[maybe_unused]] const entity_type entt) const {

@@ -410,6 +410,36 @@ protected:
         }
     }
 
+    /// Forgets the released identifiers of a swap-only set (positions [free_list(), size())) whose index is not
+    /// below `bound`: they leave the packed array and the sparse array, as if never generated. The others keep
+    /// their order, so recycling still takes them back most recent first. The identifiers in use do not move.
+    void forget_released_from(const size_type bound) {
+        TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
+        size_type to = head;
+
+        for (size_type from = head; from < packed.size(); ++from) {
+            const auto entt = packed[from];
+
+            if (static_cast<size_type>(traits_type::to_entity(entt)) < bound) {
+                if (to != from) {
+                    packed[to] = entt;
+                    sparse_ref(entt) =
+                        traits_type::combine(static_cast<underlying_type>(to), traits_type::to_integral(entt));
+                }
+
+                ++to;
+            } else {
+                sparse_ref(entt) = null;
+            }
+        }
+
+        if (to != packed.size()) {
+            // only the released region changes: iteration, which stops at free_list(), sees nothing move
+            ++edits;
+            packed.erase(packed.begin() + static_cast<difference_type>(to), packed.end());
+        }
+    }
+
     /// Removes the entities in [first, last) following the deletion policy; elements are not touched.
     void policy_pop(basic_iterator first, basic_iterator last) {
         switch (mode) {

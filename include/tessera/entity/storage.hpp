@@ -986,6 +986,7 @@ class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity,
     using underlying_type = basic_sparse_set<Entity, Allocator>;
     using underlying_iterator = typename underlying_type::basic_iterator;
     using traits_type = entt_traits<Entity>;
+    using version_type = typename traits_type::version_type;
 
     [[nodiscard]] Entity fresh() {
         for (; underlying_type::has_index(
@@ -993,7 +994,9 @@ class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity,
              ++cursor) {
         }
         TESSERA_ASSERT(cursor < traits_type::entity_mask, "entity storage: no identifiers left to generate");
-        return traits_type::construct(static_cast<typename traits_type::entity_type>(cursor++), {});
+        // an index shrink_to_fit forgot comes back above every version it had (see shrink_to_fit)
+        const auto version = cursor < revived_end ? revived_version : version_type{};
+        return traits_type::construct(static_cast<typename traits_type::entity_type>(cursor++), version);
     }
 
     [[nodiscard]] bool in_use(const Entity entt) const {
@@ -1005,6 +1008,8 @@ protected:
     void pop_all() override {
         underlying_type::pop_all();
         cursor = 0u;
+        revived_end = 0u;
+        revived_version = {};
     }
 
     /// Any push means generate(hint).
@@ -1049,11 +1054,15 @@ public:
 
     /// Move constructor: the source is left empty.
     basic_storage(basic_storage &&other) noexcept
-        : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})} {}
+        : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})},
+          revived_end{std::exchange(other.revived_end, size_type{})}, revived_version{std::exchange(
+                                                                          other.revived_version, version_type{})} {}
 
     /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
-        : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})} {}
+        : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})},
+          revived_end{std::exchange(other.revived_end, size_type{})}, revived_version{std::exchange(
+                                                                          other.revived_version, version_type{})} {}
 
     basic_storage &operator=(const basic_storage &) = delete;
 
@@ -1064,6 +1073,8 @@ public:
         if (this != &other) {
             base_type::operator=(std::move(other));
             cursor = std::exchange(other.cursor, size_type{});
+            revived_end = std::exchange(other.revived_end, size_type{});
+            revived_version = std::exchange(other.revived_version, version_type{});
         }
 
         return *this;
@@ -1073,6 +1084,8 @@ public:
     void swap(basic_storage &other) noexcept {
         base_type::swap(other);
         std::swap(cursor, other.cursor);
+        std::swap(revived_end, other.revived_end);
+        std::swap(revived_version, other.revived_version);
     }
 
     /// The allocator.
@@ -1142,8 +1155,39 @@ public:
     /// Fresh identifiers start at the index of `hint` from now on; its version is ignored.
     void start_from(const entity_type hint) { cursor = static_cast<size_type>(traits_type::to_entity(hint)); }
 
+    /// Releases unused memory: spare packed capacity, sparse pages that hold no identifier, and the released
+    /// identifiers whose index is above every identifier in use. Those are forgotten, and their indices come back
+    /// from generate() as fresh ones, after the released identifiers kept, with the highest version any of them
+    /// carried: an identifier given out again never equals one that was destroyed before (short of the versions
+    /// wrapping around, as with recycling). A released identifier below an identifier in use is kept, since it
+    /// sits in a page that stays anyway. See docs/storages.md, "Giving memory back".
+    void shrink_to_fit() override {
+        const entity_type *const ids = base_type::data();
+        size_type bound{};
+
+        for (size_type pos{}; pos < base_type::free_list(); ++pos) {
+            const auto idx = static_cast<size_type>(traits_type::to_entity(ids[pos]));
+            bound = idx < bound ? bound : idx + 1u;
+        }
+
+        for (size_type pos = base_type::free_list(); pos < base_type::size(); ++pos) {
+            if (const auto idx = static_cast<size_type>(traits_type::to_entity(ids[pos])); !(idx < bound)) {
+                const auto version = traits_type::to_version(ids[pos]);
+                revived_end = idx < revived_end ? revived_end : idx + 1u;
+                revived_version = version < revived_version ? revived_version : version;
+            }
+        }
+
+        base_type::forget_released_from(bound);
+        cursor = bound < cursor ? bound : cursor;
+        base_type::shrink_to_fit();
+    }
+
 private:
     size_type cursor{};
+    // fresh indices below revived_end were forgotten by shrink_to_fit: they start at revived_version
+    size_type revived_end{};
+    version_type revived_version{};
 };
 
 /// The pool type the registry uses for Type: a storage with signals. Specialize it to plug in another storage.
