@@ -304,6 +304,54 @@ TEST(Registry, DestroyRangeSignalsAndOrder) {
     EXPECT_EQ(tessera::to_entity(reg.create()), tessera::to_entity(range[2]));
 }
 
+namespace {
+
+// Destroys the entity's partner, as a parent may take its children with it.
+struct partner_destroyer {
+    std::vector<std::pair<tessera::entity, tessera::entity>> partners;
+
+    void on_int(tessera::registry &reg, const tessera::entity entt) {
+        for (const auto &[from, to] : partners) {
+            if (from == entt && reg.valid(to)) {
+                reg.destroy(to);
+            }
+        }
+    }
+};
+
+} // namespace
+
+// Listeners may destroy entities of the range, or others, while the range is destroyed pool by pool.
+TEST(Registry, DestroyRangeWhileListenersDestroyOthers) {
+    tessera::registry reg;
+    std::array<tessera::entity, 8u> range{};
+    reg.create(range.begin(), range.end());
+
+    for (const auto entt : range) {
+        reg.emplace<int>(entt, static_cast<int>(tessera::to_entity(entt)));
+        reg.emplace<char>(entt, 'c');
+    }
+
+    // range[1] takes range[2] (in the range, further on) and range[7] (outside it) with it
+    partner_destroyer destroyer{{{range[1], range[2]}, {range[1], range[7]}, {range[5], range[0]}}};
+    reg.on_destroy<int>().connect<&partner_destroyer::on_int>(destroyer);
+
+    const std::array<tessera::entity, 4u> doomed{range[1], range[2], range[4], range[5]};
+    reg.destroy(doomed.begin(), doomed.end());
+
+    for (std::size_t pos{}; pos < range.size(); ++pos) {
+        const bool alive = (pos == 3u || pos == 6u);
+        ASSERT_EQ(reg.valid(range[pos]), alive) << pos;
+        EXPECT_EQ(reg.current(range[pos]), alive ? 0u : 1u) << pos;
+    }
+
+    EXPECT_EQ(reg.storage<int>().size(), 2u);
+    EXPECT_EQ(reg.storage<char>().size(), 2u);
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 2u);
+    EXPECT_EQ(reg.get<int>(range[3]), static_cast<int>(tessera::to_entity(range[3])));
+    EXPECT_EQ(reg.get<int>(range[6]), static_cast<int>(tessera::to_entity(range[6])));
+}
+
 // The range may walk the entity storage itself, which the call empties: it is read completely first.
 TEST(Registry, DestroyRangeOfTheEntityStorage) {
     tessera::registry reg;

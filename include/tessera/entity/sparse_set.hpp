@@ -396,18 +396,31 @@ protected:
     /// of the released region, where the next push or generate() takes it back. One already released (contains()
     /// reports it, with the version it would come back with) only takes its next version again, where it is, so
     /// that a range over the released region visits each identifier once.
-    void swap_only_pop(const basic_iterator it) {
+    void swap_only_pop(const basic_iterator it) { swap_only_pop_at(index(*it)); }
+
+    /// swap_only_pop for the identifier at packed position `pos`: one write per slot, where bumping the version and
+    /// exchanging positions would look the identifiers up once each.
+    TESSERA_FORCE_INLINE void swap_only_pop_at(const size_type pos) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
-        const auto pos = index(*it);
-        const auto entt = *it;
+        const auto entt = packed[pos];
+        const auto next = traits_type::next(entt);
 #if TESSERA_DEBUG_ITERATION
         note_change(entt);
 #endif
-        bump(traits_type::next(entt));
+        ++edits;
+        auto to = pos;
 
         if (pos < head) {
-            swap_at(pos, --head);
+            // the last identifier in use takes the slot; a released identifier is the first of the released region
+            to = --head;
+            const auto other = packed[to];
+            packed[pos] = other;
+            sparse_ref(other) =
+                traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(other));
         }
+
+        packed[to] = next;
+        sparse_ref(entt) = traits_type::combine(static_cast<underlying_type>(to), traits_type::to_integral(next));
     }
 
     /// Forgets the released identifiers of a swap-only set (positions [free_list(), size())) whose index is not
@@ -463,6 +476,49 @@ protected:
 
     /// Removes the entities in [first, last) and, in derived classes, their elements.
     virtual void pop(basic_iterator first, basic_iterator last) { policy_pop(first, last); }
+
+    /// The loop of pop_listed: calls `erase_one(entt, pos)` for each identifier of [first, last), a range of
+    /// another packed array, that this set holds at position `pos`; an identifier it does not hold is skipped if
+    /// `skip_absent`, a misuse otherwise. Each identifier is read just before it is erased. Returns the count.
+    template<typename Func>
+    size_type for_each_listed(basic_iterator first, basic_iterator last, const bool skip_absent, Func erase_one) {
+        size_type count{};
+
+        for (; first != last; ++first) {
+            const auto entt = *first;
+
+            if (const auto pos = internal::sparse_access::position(*this, entt); pos != static_cast<size_type>(-1)) {
+                erase_one(entt, pos);
+                ++count;
+            } else {
+                TESSERA_ASSERT(skip_absent, "sparse_set: erasing an identifier that is not in the set");
+            }
+        }
+
+        return count;
+    }
+
+    /// Removes the identifiers that [first, last), a range of another set's packed array, lists: each is looked
+    /// up here by identifier, never by its position there. All of them must be in the set, unless `skip_absent`.
+    /// Returns how many were removed. One call per range: derived classes loop inside, without a virtual call per
+    /// identifier.
+    virtual size_type pop_listed(basic_iterator first, basic_iterator last, const bool skip_absent) {
+        // the policy is read once, not per identifier
+        switch (mode) {
+        case deletion_policy::swap_and_pop:
+            return for_each_listed(first, last, skip_absent, [this](const entity_type entt, const size_type) {
+                close_swap_and_pop(unlink(entt), entt);
+            });
+        case deletion_policy::in_place:
+            return for_each_listed(first, last, skip_absent,
+                                   [this](const entity_type entt, const size_type) { close_in_place(unlink(entt)); });
+        case deletion_policy::swap_only:
+            break;
+        }
+
+        return for_each_listed(first, last, skip_absent,
+                               [this](const entity_type, const size_type pos) { swap_only_pop_at(pos); });
+    }
 
     /// True if the identifier's index is present, whatever its version.
     [[nodiscard]] bool has_index(const entity_type entt) const noexcept {
@@ -922,15 +978,17 @@ public:
     template<typename It>
     void erase(It first, It last) {
         if constexpr (std::is_same_v<It, basic_iterator>) {
-            // positions are only meaningful in the set the iterators belong to
+            // positions are only meaningful in the set the iterators belong to; another set's range goes by
+            // identifier, in one call
             if (owns(first)) {
                 pop(first, last);
-                return;
+            } else {
+                pop_listed(first, last, false);
             }
-        }
-
-        for (; first != last; ++first) {
-            erase(*first);
+        } else {
+            for (; first != last; ++first) {
+                erase(*first);
+            }
         }
     }
 
@@ -945,11 +1003,7 @@ public:
         if constexpr (std::is_same_v<It, basic_iterator>) {
             if (!owns(first)) {
                 // iterators of another set: their positions mean nothing here
-                for (; first != last; ++first) {
-                    count += remove(*first);
-                }
-
-                return count;
+                return pop_listed(first, last, true);
             }
 
 #if TESSERA_DEBUG_ITERATION

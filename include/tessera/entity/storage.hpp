@@ -410,7 +410,7 @@ class basic_storage
 
     // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
     // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
-    void erase_at(const std::size_t pos) {
+    TESSERA_FORCE_INLINE void erase_at(const std::size_t pos) {
         const auto entt = underlying_type::data()[pos];
 
         if constexpr (traits_type::in_place_delete) {
@@ -483,6 +483,12 @@ protected:
             // the iterator designates the packed position: no sparse lookup needed
             erase_at(static_cast<std::size_t>(first.index()));
         }
+    }
+
+    /// Destroys the elements of the identifiers a range of another set lists, and removes the identifiers.
+    std::size_t pop_listed(underlying_iterator first, underlying_iterator last, const bool skip_absent) override {
+        return underlying_type::for_each_listed(first, last, skip_absent,
+                                                [this](const Entity, const std::size_t pos) { erase_at(pos); });
     }
 
     /// Destroys every element and removes every identifier. Each entity leaves the sparse array before its
