@@ -312,7 +312,6 @@ class basic_command_buffer {
         resolved.clear();
     }
 
-    // gives back the chunks from position `from` on
     void release_chunks(const std::size_t from = 0u) noexcept {
         unit_alloc alloc{allocator};
 
@@ -746,9 +745,7 @@ public:
         drop_all();
     }
 
-    /// Gives back the memory the recorded commands do not use: every chunk of an empty buffer, the chunks past the
-    /// one being filled otherwise (chunks kept from earlier, larger batches), and the spare room of the table of
-    /// resolved identifiers. The next commands allocate again as needed.
+    /// Gives back the chunks no recorded command uses (all of them when empty) and the resolved table's spare room.
     void shrink_to_fit() {
         TESSERA_ASSERT(!applying, "command_buffer::shrink_to_fit: the buffer is being applied");
         const auto kept = count == 0u ? std::size_t{} : current + 1u;

@@ -1,4 +1,5 @@
-// Tests of storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release.
+// Tests of entity_storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release,
+// shrink_to_fit.
 #include "support/misuse.hpp"
 #include "support/tracking_resource.hpp"
 #include <array>
