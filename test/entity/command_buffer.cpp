@@ -612,64 +612,113 @@ TEST(command_buffer, large_and_over_aligned_values) {
     EXPECT_EQ(registry.get<velocity>(buffer.resolve(made)).dx, 99999);
 }
 
-TEST(command_buffer, no_allocation_per_command_once_warm) {
-    using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
+namespace {
+
+using tracked_registry = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
+using tracked_buffer = tessera::basic_command_buffer<tracked_registry>;
+
+// Runs body(registry, buffer, buffer_log) with a registry and a buffer on allocators of their own, then checks that
+// both gave everything back.
+template<typename Body>
+void with_tracked_buffer(Body body) {
     tessera_test::allocation_log registry_log{};
     tessera_test::allocation_log buffer_log{};
 
     {
-        registry_type registry{tessera_test::tracking_allocator<tessera::entity>{registry_log}};
-        tessera::basic_command_buffer<registry_type> buffer{
-            tessera_test::tracking_allocator<tessera::entity>{buffer_log}};
-        EXPECT_EQ(buffer.get_allocator().log().allocations, 0u);
-        EXPECT_EQ(buffer_log.allocations, 0u);
-        std::vector<tessera::entity> entities(4096u);
-        registry.create(entities.begin(), entities.end());
-
-        const auto round = [&] {
-            for (const auto entt : entities) {
-                buffer.emplace<position>(entt, 1, 2);
-                buffer.patch<position>(entt, [](position &pos) { ++pos.x; });
-            }
-
-            for (int count{}; count < 100; ++count) {
-                buffer.destroy(buffer.create());
-            }
-
-            buffer.apply(registry);
-
-            for (const auto entt : entities) {
-                buffer.remove<position>(entt);
-            }
-
-            buffer.apply(registry);
-        };
-
-        round();
-        const auto warm = buffer_log.allocations;
-        EXPECT_GT(warm, 0u);
-        // a few chunks, not one allocation per command
-        EXPECT_LT(warm, 16u);
-
-        for (int again{}; again < 5; ++again) {
-            round();
-        }
-
-        EXPECT_EQ(buffer_log.allocations, warm);
-        buffer.emplace<position>(entities[0], 1, 1);
-        buffer.clear();
-        EXPECT_EQ(buffer_log.allocations, warm);
-
-        // moving the buffer moves its memory
-        auto moved = std::move(buffer);
-        round();
-        moved.emplace<position>(entities[0], 1, 1);
-        moved.apply(registry);
-        EXPECT_EQ(registry.get<position>(entities[0]).x, 1);
+        tracked_registry registry{tessera_test::tracking_allocator<tessera::entity>{registry_log}};
+        tracked_buffer buffer{tessera_test::tracking_allocator<tessera::entity>{buffer_log}};
+        body(registry, buffer, buffer_log);
     }
 
     EXPECT_TRUE(buffer_log.balanced());
     EXPECT_TRUE(registry_log.balanced());
+}
+
+} // namespace
+
+TEST(command_buffer, no_allocation_per_command_once_warm) {
+    with_tracked_buffer(
+        [](tracked_registry &registry, tracked_buffer &buffer, tessera_test::allocation_log &buffer_log) {
+            EXPECT_EQ(buffer.get_allocator().log().allocations, 0u);
+            EXPECT_EQ(buffer_log.allocations, 0u);
+            std::vector<tessera::entity> entities(4096u);
+            registry.create(entities.begin(), entities.end());
+
+            const auto round = [&] {
+                for (const auto entt : entities) {
+                    buffer.emplace<position>(entt, 1, 2);
+                    buffer.patch<position>(entt, [](position &pos) { ++pos.x; });
+                }
+
+                for (int count{}; count < 100; ++count) {
+                    buffer.destroy(buffer.create());
+                }
+
+                buffer.apply(registry);
+
+                for (const auto entt : entities) {
+                    buffer.remove<position>(entt);
+                }
+
+                buffer.apply(registry);
+            };
+
+            round();
+            const auto warm = buffer_log.allocations;
+            EXPECT_GT(warm, 0u);
+            // a few chunks, not one allocation per command
+            EXPECT_LT(warm, 16u);
+
+            for (int again{}; again < 5; ++again) {
+                round();
+            }
+
+            EXPECT_EQ(buffer_log.allocations, warm);
+            buffer.emplace<position>(entities[0], 1, 1);
+            buffer.clear();
+            EXPECT_EQ(buffer_log.allocations, warm);
+
+            // moving the buffer moves its memory
+            auto moved = std::move(buffer);
+            round();
+            moved.emplace<position>(entities[0], 1, 1);
+            moved.apply(registry);
+            EXPECT_EQ(registry.get<position>(entities[0]).x, 1);
+        });
+}
+
+TEST(command_buffer, shrink_to_fit_gives_the_retained_chunks_back) {
+    with_tracked_buffer(
+        [](tracked_registry &registry, tracked_buffer &buffer, tessera_test::allocation_log &buffer_log) {
+            std::vector<tessera::entity> entities(20000u);
+            registry.create(entities.begin(), entities.end());
+
+            // a large batch leaves several chunks behind
+            for (const auto entt : entities) {
+                buffer.emplace<position>(entt, 1, 2);
+            }
+            buffer.apply(registry);
+            const auto retained = buffer_log.live();
+            EXPECT_GT(retained, 2u);
+
+            // a small batch in progress keeps the chunk it fills, and its commands
+            buffer.emplace<velocity>(entities[0], 6);
+            buffer.shrink_to_fit();
+            EXPECT_LT(buffer_log.live(), retained);
+            EXPECT_GT(buffer_log.live(), 0u);
+            EXPECT_EQ(buffer.size(), 1u);
+            buffer.apply(registry);
+            EXPECT_EQ(registry.get<velocity>(entities[0]).dx, 6);
+
+            // an empty buffer keeps nothing, and records again afterwards
+            buffer.shrink_to_fit();
+            EXPECT_EQ(buffer_log.live(), 0u);
+            EXPECT_EQ(buffer_log.live_bytes, 0u);
+            const auto made = buffer.create();
+            buffer.emplace<position>(made, 3, 4);
+            buffer.apply(registry);
+            EXPECT_EQ(registry.get<position>(buffer.resolve(made)).y, 4);
+        });
 }
 
 TEST(command_buffer, values_never_applied_are_destroyed) {
@@ -874,6 +923,22 @@ TEST(command_buffer, listeners_may_record_into_the_buffer_being_applied) {
     EXPECT_MISUSE(buffer.apply(registry), "already being applied");
     // the failed apply drops what it did not apply (the statement is skipped when TESSERA_DISABLE_ASSERT)
     EXPECT_EQ(buffer.empty(), tessera_test::misuse_runs);
+}
+
+struct shrinking {
+    tessera::command_buffer *buffer;
+
+    void on_position(tessera::registry &, tessera::entity) { buffer->shrink_to_fit(); }
+};
+
+TEST(command_buffer, shrink_to_fit_during_apply_is_a_misuse) {
+    tessera::registry registry;
+    tessera::command_buffer buffer;
+    shrinking listener{&buffer};
+    registry.on_construct<position>().connect<&shrinking::on_position>(listener);
+    const auto entt = registry.create();
+    buffer.emplace<position>(entt, 1, 1);
+    EXPECT_MISUSE(buffer.apply(registry), "shrink_to_fit: the buffer is being applied");
 }
 
 TEST(command_buffer, threads_record_into_their_own_buffers) {

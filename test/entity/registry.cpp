@@ -1,6 +1,7 @@
 // Tests for the registry: identifiers, components, pools (named, opaque, iterable), signals through the
 // registry, sorting, other identifier types, what a throwing constructor leaves behind, and clone.
 #include "support/misuse.hpp"
+#include "support/tracking_allocator.hpp"
 #include "support/tracking_resource.hpp"
 #include <algorithm>
 #include <array>
@@ -303,6 +304,54 @@ TEST(Registry, DestroyRangeSignalsAndOrder) {
     EXPECT_EQ(tessera::to_entity(reg.create()), tessera::to_entity(range[2]));
 }
 
+namespace {
+
+// Destroys the entity's partner, as a parent may take its children with it.
+struct partner_destroyer {
+    std::vector<std::pair<tessera::entity, tessera::entity>> partners;
+
+    void on_int(tessera::registry &reg, const tessera::entity entt) {
+        for (const auto &[from, to] : partners) {
+            if (from == entt && reg.valid(to)) {
+                reg.destroy(to);
+            }
+        }
+    }
+};
+
+} // namespace
+
+// Listeners may destroy entities of the range, or others, while the range is destroyed pool by pool.
+TEST(Registry, DestroyRangeWhileListenersDestroyOthers) {
+    tessera::registry reg;
+    std::array<tessera::entity, 8u> range{};
+    reg.create(range.begin(), range.end());
+
+    for (const auto entt : range) {
+        reg.emplace<int>(entt, static_cast<int>(tessera::to_entity(entt)));
+        reg.emplace<char>(entt, 'c');
+    }
+
+    // range[1] takes range[2] (in the range, further on) and range[7] (outside it) with it
+    partner_destroyer destroyer{{{range[1], range[2]}, {range[1], range[7]}, {range[5], range[0]}}};
+    reg.on_destroy<int>().connect<&partner_destroyer::on_int>(destroyer);
+
+    const std::array<tessera::entity, 4u> doomed{range[1], range[2], range[4], range[5]};
+    reg.destroy(doomed.begin(), doomed.end());
+
+    for (std::size_t pos{}; pos < range.size(); ++pos) {
+        const bool alive = (pos == 3u || pos == 6u);
+        ASSERT_EQ(reg.valid(range[pos]), alive) << pos;
+        EXPECT_EQ(reg.current(range[pos]), alive ? 0u : 1u) << pos;
+    }
+
+    EXPECT_EQ(reg.storage<int>().size(), 2u);
+    EXPECT_EQ(reg.storage<char>().size(), 2u);
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 2u);
+    EXPECT_EQ(reg.get<int>(range[3]), static_cast<int>(tessera::to_entity(range[3])));
+    EXPECT_EQ(reg.get<int>(range[6]), static_cast<int>(tessera::to_entity(range[6])));
+}
+
 // The range may walk the entity storage itself, which the call empties: it is read completely first.
 TEST(Registry, DestroyRangeOfTheEntityStorage) {
     tessera::registry reg;
@@ -341,6 +390,61 @@ TEST(Registry, Release) {
     const auto entt = reg.create();
     reg.storage<char>("named"_hs).emplace(entt, 'x');
     EXPECT_MISUSE(reg.release(entt), "still has components");
+}
+
+TEST(Registry, ShrinkToFitGivesBackWhatADestroyedPeakHeld) {
+    using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
+    constexpr std::size_t page = traits::page_size;
+    constexpr std::size_t count = 16u * page;
+    constexpr std::size_t kept = count / 10u;
+    tessera_test::allocation_log log{};
+
+    {
+        registry_type reg{tessera_test::tracking_allocator<tessera::entity>{log}};
+        std::vector<tessera::entity> made(count);
+        reg.create(made.begin(), made.end());
+
+        for (std::size_t pos{}; pos < count; ++pos) {
+            reg.emplace<position>(made[pos], static_cast<int>(pos), -static_cast<int>(pos));
+            reg.emplace<velocity>(made[pos], static_cast<int>(pos) + 1);
+        }
+
+        const auto peak = log.live_bytes;
+        // the peak goes away: the entities created last are destroyed
+        reg.destroy(made.begin() + static_cast<std::ptrdiff_t>(kept), made.end());
+        const auto destroyed = log.live_bytes;
+        reg.shrink_to_fit();
+
+        EXPECT_LT(log.live_bytes, destroyed);
+        EXPECT_LE(log.live_bytes * 100u, peak * 15u);
+        // only the sparse pages that still hold an entity stay, in the pools and in the entity storage
+        const auto pages = (kept + page - 1u) / page;
+        EXPECT_EQ(reg.storage<position>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<velocity>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<tessera::entity>().sparse_pages(), pages);
+        EXPECT_EQ(reg.storage<tessera::entity>().size(), kept);
+
+        for (std::size_t pos{}; pos < count; ++pos) {
+            ASSERT_EQ(reg.valid(made[pos]), pos < kept);
+        }
+
+        for (std::size_t pos{}; pos < kept; ++pos) {
+            ASSERT_EQ(reg.get<position>(made[pos]).x, static_cast<int>(pos));
+            ASSERT_EQ(reg.get<velocity>(made[pos]).dx, static_cast<int>(pos) + 1);
+        }
+
+        EXPECT_EQ((reg.view<position, velocity>().size_hint()), kept);
+
+        // a forgotten index comes back with a version no destroyed identifier had
+        const auto again = reg.create();
+        EXPECT_EQ(reg.entity(again), reg.entity(made[kept]));
+        EXPECT_EQ(reg.version(again), 1u);
+        EXPECT_FALSE(reg.valid(made[kept]));
+        reg.emplace<position>(again, 7, 8);
+        EXPECT_EQ(reg.get<position>(again).y, 8);
+    }
+
+    EXPECT_TRUE(log.balanced());
 }
 
 TEST(Registry, Orphan) {

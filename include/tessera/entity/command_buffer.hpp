@@ -312,15 +312,15 @@ class basic_command_buffer {
         resolved.clear();
     }
 
-    void release_chunks() noexcept {
+    void release_chunks(const std::size_t from = 0u) noexcept {
         unit_alloc alloc{allocator};
 
-        for (auto &&curr : chunks) {
-            unit_alloc_traits::deallocate(alloc, reinterpret_cast<unit_type *>(curr.data),
-                                          curr.capacity / sizeof(unit_type));
+        for (auto pos = from; pos < chunks.size(); ++pos) {
+            unit_alloc_traits::deallocate(alloc, reinterpret_cast<unit_type *>(chunks[pos].data),
+                                          chunks[pos].capacity / sizeof(unit_type));
         }
 
-        chunks.clear();
+        chunks.erase(chunks.begin() + static_cast<std::ptrdiff_t>(from), chunks.end());
     }
 
     // ---- the commands ---------------------------------------------------------------------------------------
@@ -743,6 +743,19 @@ public:
     void clear() {
         TESSERA_ASSERT(!applying, "command_buffer::clear: the buffer is being applied");
         drop_all();
+    }
+
+    /// Gives back the chunks no recorded command uses (all of them when empty) and the resolved table's spare room.
+    void shrink_to_fit() {
+        TESSERA_ASSERT(!applying, "command_buffer::shrink_to_fit: the buffer is being applied");
+        const auto kept = count == 0u ? std::size_t{} : current + 1u;
+        release_chunks(kept);
+        chunks.shrink_to_fit();
+        resolved.shrink_to_fit();
+
+        if (kept == 0u) {
+            reset();
+        }
     }
 
     /// The real identifier that the last apply gave a provisional identifier of this buffer; other identifiers

@@ -83,11 +83,13 @@ struct type_list_transform<owned_t<Type...>, Op> {
 template<typename Type, typename Entity = entity>
 struct component_traits;
 
-/// The sparse set every pool derives from (sparse_set.hpp).
+/// The sparse set every pool derives from (sparse_set.hpp; its iterator in sparse_set_iterator.hpp, the members
+/// that remove identifiers in sparse_set_removal.hpp, those that reorder them in sparse_set_sort.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class basic_sparse_set;
 
-/// Storage of elements attached to identifiers (storage.hpp).
+/// Storage of elements attached to identifiers (storage.hpp; its iterators in storage_iterator.hpp, the storage of
+/// types without instances in storage_no_instance.hpp, the entity storage in entity_storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 class basic_storage;
 

@@ -111,6 +111,25 @@ protected:
         }
     }
 
+    /// Publishes destroy for each identifier a range of another set lists, then removes it.
+    std::size_t pop_listed(underlying_iterator first, underlying_iterator last, const bool skip_absent) override {
+        if (destruction.empty()) {
+            return underlying_type::pop_listed(first, last, skip_absent);
+        }
+
+        auto &reg = owner_or_assert();
+        const typename underlying_type::base_type &set = *this;
+
+        return underlying_type::for_each_listed(
+            first, last, skip_absent, [this, &reg, &set](const typename underlying_type::entity_type entt, auto) {
+                destruction.publish(reg, entt);
+                // looked up again: a listener may have moved it, or removed it already
+                if (const auto it = set.find(entt); it != set.end()) {
+                    underlying_type::pop(it, it + 1);
+                }
+            });
+    }
+
     /// Publishes destroy for each entity (in use, for the entity storage), then removes them all.
     void pop_all() override {
         if (!destruction.empty()) {

@@ -654,16 +654,36 @@ public:
     }
 
     /// Destroys every entity of the range. A multi-pass range is read completely before anything is removed, so
-    /// it may be a view over the pools this call empties.
+    /// it may be a view over the pools this call empties; it is then removed pool by pool (newest pool first), the
+    /// entity storage last, each entity in the range's order.
     template<typename It>
     void destroy(It first, It last) {
         if constexpr (std::forward_iterator<It>) {
-            // read the whole range first: it may be a view over the pools this call empties
-            std::vector<entity_type, allocator_type> target(first, last, get_allocator());
+            // read the whole range first: it may be a view over the pools this call empties. Kept back to front,
+            // since a set's iterators walk their array from the back: over this copy, they give the range's order.
+            std::vector<entity_type, allocator_type> target(get_allocator());
 
-            for (auto entt : target) {
-                destroy(entt);
+            if constexpr (std::bidirectional_iterator<It>) {
+                target.assign(std::make_reverse_iterator(last), std::make_reverse_iterator(first));
+            } else {
+                target.assign(first, last);
+                std::reverse(target.begin(), target.end());
             }
+
+            const typename common_type::iterator from{
+                target, static_cast<typename common_type::difference_type>(target.size())};
+            const typename common_type::iterator to{target, {}};
+
+            for ([[maybe_unused]] const auto entt : target) {
+                TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
+            }
+
+            // One call per pool, which loops inside. An entity that a listener destroyed meanwhile is skipped.
+            for (size_type left = pools.size(); left-- != 0u;) {
+                pools[left].second->remove(from, to);
+            }
+
+            entities.remove(from, to);
         } else {
             for (; first != last; ++first) {
                 destroy(*first);
@@ -847,6 +867,15 @@ public:
         } else {
             std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->compact(); });
         }
+    }
+
+    /// Gives back the memory that neither the pools nor the entity storage need: spare capacity, element pages past
+    /// the last element, sparse pages that hold no identifier, and the released identifiers whose index is above
+    /// every entity alive (see docs/registry.md, "Giving memory back"). Pointers to components stay valid;
+    /// iterators, views' cached ranges and group iterators do not.
+    void shrink_to_fit() {
+        std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
+        entities.shrink_to_fit();
     }
 
     /// True if the entity has every listed component. Never creates a pool.

@@ -10,6 +10,8 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
+#include "sparse_access.hpp"
+#include "sparse_set_iterator.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -21,189 +23,6 @@
 #include <vector>
 
 namespace tessera {
-
-namespace internal {
-
-/// Random-access iterator over a packed array. It designates a position, not an element: forward iteration
-/// goes from the last position down to 0, so elements appended or the current one removed do not disturb it.
-/// With TESSERA_DEBUG_ITERATION, iterators handed out by a set check the iteration rules when they step.
-template<typename Container>
-class sparse_set_iterator final {
-public:
-    using value_type = typename Container::value_type;
-    using pointer = typename Container::const_pointer;
-    using reference = typename Container::const_reference;
-    using difference_type = typename Container::difference_type;
-    using iterator_category = std::random_access_iterator_tag;
-
-    constexpr sparse_set_iterator() noexcept = default;
-
-    constexpr sparse_set_iterator(const Container &ref, const difference_type idx) noexcept
-        : packed{&ref}, offset{idx} {}
-
-#if TESSERA_DEBUG_ITERATION
-    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its set.
-    sparse_set_iterator(const Container &ref, const difference_type idx, const iteration_log *log) noexcept
-        : packed{&ref}, offset{idx}, mark{log, idx - 1} {}
-
-    /// TESSERA_DEBUG_ITERATION only: a copy that checks nothing, for the set's own loops that remove as they go.
-    [[nodiscard]] sparse_set_iterator unwatched() const noexcept {
-        sparse_set_iterator copy = *this;
-        copy.mark = {};
-        return copy;
-    }
-#endif
-
-    constexpr sparse_set_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        mark.forward("sparse_set iterator", index());
-        --offset;
-        mark.take(index());
-        return *this;
-#else
-        return --offset, *this;
-#endif
-    }
-
-    constexpr sparse_set_iterator operator++(int) {
-        sparse_set_iterator before = *this;
-        ++*this;
-        return before;
-    }
-
-    constexpr sparse_set_iterator &operator--() {
-#if TESSERA_DEBUG_ITERATION
-        mark.backward("sparse_set iterator (reverse)");
-        ++offset;
-        mark.take(index());
-        return *this;
-#else
-        return ++offset, *this;
-#endif
-    }
-
-    constexpr sparse_set_iterator operator--(int) {
-        sparse_set_iterator before = *this;
-        --*this;
-        return before;
-    }
-
-    constexpr sparse_set_iterator &operator+=(const difference_type value) noexcept {
-        offset -= value;
-#if TESSERA_DEBUG_ITERATION
-        mark.take(index());
-#endif
-        return *this;
-    }
-
-    constexpr sparse_set_iterator operator+(const difference_type value) const noexcept {
-        sparse_set_iterator moved = *this;
-        moved += value;
-        return moved;
-    }
-
-    friend constexpr sparse_set_iterator operator+(const difference_type value,
-                                                   const sparse_set_iterator &other) noexcept {
-        return other + value;
-    }
-
-    constexpr sparse_set_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
-
-    constexpr sparse_set_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
-
-    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
-        return (*packed)[static_cast<typename Container::size_type>(index() - value)];
-    }
-
-    [[nodiscard]] constexpr pointer operator->() const noexcept { return packed->data() + index(); }
-
-    [[nodiscard]] constexpr reference operator*() const noexcept { return *operator->(); }
-
-    /// The packed position this iterator designates (-1 for the end).
-    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
-
-    /// Pointer to the first element of the packed array.
-    [[nodiscard]] constexpr pointer data() const noexcept { return packed ? packed->data() : nullptr; }
-
-    [[nodiscard]] friend constexpr difference_type operator-(const sparse_set_iterator &lhs,
-                                                             const sparse_set_iterator &rhs) noexcept {
-        return rhs.offset - lhs.offset;
-    }
-
-    [[nodiscard]] friend constexpr bool operator==(const sparse_set_iterator &lhs,
-                                                   const sparse_set_iterator &rhs) noexcept {
-        return lhs.offset == rhs.offset;
-    }
-
-    [[nodiscard]] friend constexpr auto operator<=>(const sparse_set_iterator &lhs,
-                                                    const sparse_set_iterator &rhs) noexcept {
-        return rhs.offset <=> lhs.offset;
-    }
-
-private:
-    const Container *packed{};
-    difference_type offset{};
-#if TESSERA_DEBUG_ITERATION
-    iteration_mark mark{};
-#endif
-};
-
-/// Fast modulo for powers of two.
-[[nodiscard]] constexpr std::size_t fast_mod(const std::size_t value, const std::size_t mod) noexcept {
-    return value & (mod - 1u);
-}
-
-/// What the iteration engine (block_walk.hpp) reads of a sparse set past its public interface: one read of the
-/// sparse array where contains() then index() read it twice.
-struct sparse_access {
-    /// The packed position of an identifier, or size_t(-1) if the set does not contain it: the test of contains().
-    template<typename Entity, typename Allocator>
-    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t position(const basic_sparse_set<Entity, Allocator> &set,
-                                                                   const Entity entt) noexcept {
-        using traits_type = entt_traits<Entity>;
-        using bits_type = typename traits_type::entity_type;
-        constexpr bits_type index_bits = traits_type::entity_mask;
-        constexpr auto page_size = traits_type::page_size;
-        const auto index = static_cast<std::size_t>(traits_type::to_entity(entt));
-
-        // A slot keeps a packed position in its index bits and the stored identifier's version above them; a free
-        // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
-        // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
-        // not free (null's index is the mask itself).
-        if (const auto page = index / page_size; page < set.sparse.size() && set.sparse[page] != nullptr) {
-            const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
-            const auto slot = traits_type::to_integral(set.sparse[page][fast_mod(index, page_size)]);
-
-            if (const auto pos = static_cast<bits_type>(slot - version_bits); pos < index_bits) {
-                return static_cast<std::size_t>(pos);
-            }
-        }
-
-        return static_cast<std::size_t>(-1);
-    }
-
-    /// True if an owning group owns the set: it exchanges positions when entities join or leave it, which the rules
-    /// of docs/thread_safety.md allow while another storage leads an iteration that reads this one.
-    template<typename Entity, typename Allocator>
-    [[nodiscard]] static bool grouped(const basic_sparse_set<Entity, Allocator> &set) noexcept {
-        return set.grouped;
-    }
-
-    /// Records whether an owning group owns the set (its handler, while it lives).
-    template<typename Entity, typename Allocator>
-    static void group(basic_sparse_set<Entity, Allocator> &set, const bool value) noexcept {
-        set.grouped = value;
-    }
-
-    /// The packed position of an identifier the set contains, without a check.
-    template<typename Entity, typename Allocator>
-    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t index(const basic_sparse_set<Entity, Allocator> &set,
-                                                                const Entity entt) {
-        return static_cast<std::size_t>(entt_traits<Entity>::to_entity(set.sparse_ref(entt)));
-    }
-};
-
-} // namespace internal
 
 /// The sparse set: O(1) insertion, removal and membership test for identifiers, kept in a packed array.
 /// Derived storages attach elements to the packed positions and are notified through protected virtual hooks.
@@ -349,20 +168,7 @@ protected:
 
     /// Second half of a swap-and-pop removal of `entt`, unlinked from position `pos`: the last identifier moves
     /// into the slot. The back is read now, so identifiers appended since unlink are handled too.
-    void close_swap_and_pop(const size_type pos, [[maybe_unused]] const entity_type entt) {
-        TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
-#if TESSERA_DEBUG_ITERATION
-        note_change(entt);
-#endif
-        ++edits;
-
-        if (const auto last = packed.back(); pos + 1u != packed.size()) {
-            packed[pos] = last;
-            sparse_ref(last) = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(last));
-        }
-
-        packed.pop_back();
-    }
+    void close_swap_and_pop(const size_type pos, [[maybe_unused]] const entity_type entt);
 
     /// Second half of an in-place removal from position `pos`: the slot becomes a hole at the head of the free
     /// list.
@@ -396,43 +202,55 @@ protected:
     /// of the released region, where the next push or generate() takes it back. One already released (contains()
     /// reports it, with the version it would come back with) only takes its next version again, where it is, so
     /// that a range over the released region visits each identifier once.
-    void swap_only_pop(const basic_iterator it) {
+    void swap_only_pop(const basic_iterator it) { swap_only_pop_at(index(*it)); }
+
+    /// swap_only_pop for the identifier at packed position `pos`: one write per slot, where bumping the version and
+    /// exchanging positions would look the identifiers up once each.
+    TESSERA_FORCE_INLINE void swap_only_pop_at(const size_type pos) {
         TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
-        const auto pos = index(*it);
-        const auto entt = *it;
+        const auto entt = packed[pos];
+        const auto next = traits_type::next(entt);
 #if TESSERA_DEBUG_ITERATION
         note_change(entt);
 #endif
-        bump(traits_type::next(entt));
+        ++edits;
+        auto to = pos;
 
         if (pos < head) {
-            swap_at(pos, --head);
+            // the last identifier in use takes the slot; a released identifier is the first of the released region
+            to = --head;
+            const auto other = packed[to];
+            packed[pos] = other;
+            sparse_ref(other) =
+                traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(other));
         }
+
+        packed[to] = next;
+        sparse_ref(entt) = traits_type::combine(static_cast<underlying_type>(to), traits_type::to_integral(next));
     }
 
+    /// Forgets the released identifiers of a swap-only set (positions [free_list(), size())) whose index is not
+    /// below `bound`: they leave the packed array and the sparse array, as if never generated. The others keep
+    /// their order, so recycling still takes them back most recent first. The identifiers in use do not move.
+    void forget_released_from(const size_type bound);
+
     /// Removes the entities in [first, last) following the deletion policy; elements are not touched.
-    void policy_pop(basic_iterator first, basic_iterator last) {
-        switch (mode) {
-        case deletion_policy::swap_and_pop:
-            for (; first != last; ++first) {
-                swap_and_pop(first);
-            }
-            break;
-        case deletion_policy::in_place:
-            for (; first != last; ++first) {
-                in_place_pop(first);
-            }
-            break;
-        case deletion_policy::swap_only:
-            for (; first != last; ++first) {
-                swap_only_pop(first);
-            }
-            break;
-        }
-    }
+    void policy_pop(basic_iterator first, basic_iterator last);
 
     /// Removes the entities in [first, last) and, in derived classes, their elements.
     virtual void pop(basic_iterator first, basic_iterator last) { policy_pop(first, last); }
+
+    /// The loop of pop_listed: calls `erase_one(entt, pos)` for each identifier of [first, last), a range of
+    /// another packed array, that this set holds at position `pos`; an identifier it does not hold is skipped if
+    /// `skip_absent`, a misuse otherwise. Each identifier is read just before it is erased. Returns the count.
+    template<typename Func>
+    size_type for_each_listed(basic_iterator first, basic_iterator last, const bool skip_absent, Func erase_one);
+
+    /// Removes the identifiers that [first, last), a range of another set's packed array, lists: each is looked
+    /// up here by identifier, never by its position there. All of them must be in the set, unless `skip_absent`.
+    /// Returns how many were removed. One call per range: derived classes loop inside, without a virtual call per
+    /// identifier.
+    virtual size_type pop_listed(basic_iterator first, basic_iterator last, const bool skip_absent);
 
     /// True if the identifier's index is present, whatever its version.
     [[nodiscard]] bool has_index(const entity_type entt) const noexcept {
@@ -441,40 +259,7 @@ protected:
     }
 
     /// Removes every entity and, in derived classes, every element.
-    virtual void pop_all() {
-#if TESSERA_DEBUG_ITERATION
-        // every identifier leaves; the holes of an in-place set go too, which moves what iteration reads
-        if (mode == deletion_policy::in_place) {
-            note_rearrangement(!packed.empty());
-        } else {
-            for (size_type pos{}; pos < iterated_size(); ++pos) {
-                note_change(packed[pos]);
-            }
-        }
-#endif
-        switch (mode) {
-        case deletion_policy::in_place:
-            if (head != max_size) {
-                for (auto &&elem : packed) {
-                    if (elem != tombstone) {
-                        sparse_ref(elem) = null;
-                    }
-                }
-                break;
-            }
-            [[fallthrough]];
-        case deletion_policy::swap_only:
-        case deletion_policy::swap_and_pop:
-            for (auto &&elem : packed) {
-                sparse_ref(elem) = null;
-            }
-            break;
-        }
-
-        ++edits;
-        head = policy_to_head();
-        packed.clear();
-    }
+    virtual void pop_all();
 
     /// Adds an entity. `force_back` skips the in-place free list; `value` is the element to copy, if any.
     /// Derived storages construct their element and return end() if they cannot.
@@ -890,182 +675,33 @@ public:
 
     /// Removes every identifier of a range; each must be in the set. The range may come from another set.
     template<typename It>
-    void erase(It first, It last) {
-        if constexpr (std::is_same_v<It, basic_iterator>) {
-            // positions are only meaningful in the set the iterators belong to
-            if (owns(first)) {
-                pop(first, last);
-                return;
-            }
-        }
-
-        for (; first != last; ++first) {
-            erase(*first);
-        }
-    }
+    void erase(It first, It last);
 
     /// Removes an identifier if it is in the set. Returns true if it was.
     bool remove(const entity_type entt) { return contains(entt) && (erase(entt), true); }
 
     /// Removes the identifiers of a range that are in the set. Returns how many were removed.
     template<typename It>
-    size_type remove(It first, It last) {
-        size_type count{};
-
-        if constexpr (std::is_same_v<It, basic_iterator>) {
-            if (!owns(first)) {
-                // iterators of another set: their positions mean nothing here
-                for (; first != last; ++first) {
-                    count += remove(*first);
-                }
-
-                return count;
-            }
-
-#if TESSERA_DEBUG_ITERATION
-            // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
-            first = first.unwatched();
-#endif
-            // Consecutive members go in one erase: a single pop per run rather than one per identifier.
-            const auto member = [this](const entity_type entt) { return contains(entt); };
-            while (first != last) {
-                const auto run = std::find_if(first, last, member);
-                first = std::find_if_not(run, last, member);
-                count += static_cast<size_type>(std::distance(run, first));
-                erase(run, first);
-            }
-        } else {
-            for (; first != last; ++first) {
-                count += remove(*first);
-            }
-        }
-
-        return count;
-    }
+    size_type remove(It first, It last);
 
     /// Removes every hole of an in-place set, moving elements from the back. No-op for other policies.
-    void compact() {
-#if TESSERA_DEBUG_ITERATION
-        note_rearrangement(mode == deletion_policy::in_place && head != max_size);
-#endif
-        if (mode == deletion_policy::in_place) {
-            ++edits;
-            size_type from = packed.size();
-            size_type pos = std::exchange(head, max_size);
-
-            for (; from && packed[from - 1u] == tombstone; --from) {
-            }
-
-            while (pos != max_size) {
-                if (const auto to = std::exchange(pos, static_cast<size_type>(traits_type::to_entity(packed[pos])));
-                    to < from) {
-                    --from;
-                    swap_or_move(from, to);
-
-                    packed[to] = packed[from];
-                    const auto elem = static_cast<underlying_type>(to);
-                    sparse_ref(packed[to]) = traits_type::combine(elem, traits_type::to_integral(packed[to]));
-
-                    for (; from && packed[from - 1u] == tombstone; --from) {
-                    }
-                }
-            }
-
-            packed.erase(packed.begin() + static_cast<difference_type>(from), packed.end());
-        }
-    }
+    void compact();
 
     /// Exchanges the positions of two identifiers of the set, and their elements.
-    void swap_elements(const entity_type lhs, const entity_type rhs) {
-        const auto lhs_pos = index(lhs);
-        const auto rhs_pos = index(rhs);
-
-        TESSERA_ASSERT(mode != deletion_policy::swap_only || ((lhs_pos < head) == (rhs_pos < head)),
-                       "swap_elements: cannot swap an identifier in use with a released one");
-#if TESSERA_DEBUG_ITERATION
-        log_swap(lhs_pos, rhs_pos);
-#endif
-        // the elements first (storages move their payload), then the identifiers
-        swap_or_move(lhs_pos, rhs_pos);
-        swap_at(lhs_pos, rhs_pos);
-    }
+    void swap_elements(const entity_type lhs, const entity_type rhs);
 
     /// Sorts packed positions [0, length): visited in iteration order, they follow `compare` on identifiers.
     template<typename Compare, typename Sort = std_sort, typename... Args>
-    void sort_n(const size_type length, Compare compare, Sort algo = Sort{}, Args &&...args) {
-        TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
-                       "sort: the set has holes; call compact() first");
-        TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
-        TESSERA_ASSERT(mode != deletion_policy::swap_only || !(length > head),
-                       "sort: length exceeds the identifiers in use of a swap-only set (free_list()); sorting would "
-                       "move released identifiers into the in-use region");
-#if TESSERA_DEBUG_ITERATION
-        note_rearrangement(length > 1u);
-#endif
-        ++edits;
-
-        algo(packed.rend() - static_cast<difference_type>(length), packed.rend(), std::move(compare),
-             std::forward<Args>(args)...);
-
-        // Packed is sorted; sparse still says where each element lives. Apply the permutation cycle by cycle:
-        // the element first found at `pos` travels along the cycle until the slot that needs it.
-        for (size_type pos{}; pos < length; ++pos) {
-            for (size_type curr = pos;;) {
-                const auto entt = packed[curr];
-                const auto src = index(entt);
-                sparse_ref(entt) =
-                    traits_type::combine(static_cast<underlying_type>(curr), traits_type::to_integral(entt));
-
-                if (src == pos) {
-                    break;
-                }
-
-                swap_or_move(curr, src);
-                curr = src;
-            }
-        }
-    }
+    void sort_n(const size_type length, Compare compare, Sort algo = Sort{}, Args &&...args);
 
     /// Sorts the whole set (the identifiers in use for swap-only sets). Afterwards begin()..end() is sorted.
     template<typename Compare, typename Sort = std_sort, typename... Args>
-    void sort(Compare compare, Sort algo = Sort{}, Args &&...args) {
-        sort_n(iterated_size(), std::move(compare), std::move(algo), std::forward<Args>(args)...);
-    }
+    void sort(Compare compare, Sort algo = Sort{}, Args &&...args);
 
     /// Places the identifiers of the range that the set contains first in iteration order, in the range's
     /// order. Returns an iterator past that block.
     template<typename It>
-    iterator sort_as(It first, It last) {
-        TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
-                       "sort_as: the set has holes; call compact() first");
-        const size_type len = iterated_size();
-#if TESSERA_DEBUG_ITERATION
-        note_rearrangement(len > 1u && first != last);
-#endif
-        auto it = end() - static_cast<difference_type>(len);
-#if TESSERA_DEBUG_ITERATION
-        // the loop swaps below its own position on purpose
-        it = it.unwatched();
-#endif
-
-        for (const auto other = end(); (it != other) && (first != last); ++first) {
-            if (const auto curr = *first; contains(curr) && !(index(curr) >= len)) {
-                if (const auto entt = *it; entt != curr) {
-                    // the element at `it` has to be exchanged with the one of curr
-                    swap_elements(entt, curr);
-                }
-
-                ++it;
-            }
-        }
-
-#if TESSERA_DEBUG_ITERATION
-        // the same position, watched again
-        return end() - (end() - it);
-#else
-        return it;
-#endif
-    }
+    iterator sort_as(It first, It last);
 
     /// Removes every identifier (and element).
     void clear() { pop_all(); }
@@ -1133,5 +769,9 @@ private:
 };
 
 } // namespace tessera
+
+// the definitions of the members that remove identifiers and of those that reorder them
+#include "sparse_set_removal.hpp"
+#include "sparse_set_sort.hpp"
 
 #endif

@@ -1,17 +1,23 @@
 // Storages: sparse sets that attach an element to every identifier. Elements live in pages, so they never move
-// when the pool grows. Also the instance-less storage (empty types, void) and the entity storage.
+// when the pool grows. The specializations live next door and come with this header: the instance-less storage
+// (empty types, void) in storage_no_instance.hpp, the entity storage in entity_storage.hpp; the iterators in
+// storage_iterator.hpp.
 #ifndef TESSERA_ENTITY_STORAGE_HPP
 #define TESSERA_ENTITY_STORAGE_HPP
 
 #include "../config/config.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
+#include "../core/type_traits.hpp"
 #include "component.hpp"
 #include "entity.hpp"
+#include "entity_storage.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
 #include "page_table.hpp"
 #include "sparse_set.hpp"
+#include "storage_iterator.hpp"
+#include "storage_no_instance.hpp"
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -20,223 +26,6 @@
 #include <utility>
 
 namespace tessera {
-
-namespace internal {
-
-/// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
-/// With TESSERA_DEBUG_ITERATION, iterators handed out by a storage check the iteration rules when they step.
-template<typename Container, std::size_t PageSize>
-class storage_iterator final {
-    template<typename, std::size_t>
-    friend class storage_iterator;
-
-    using container_type = std::remove_const_t<Container>;
-    using page_pointer = typename container_type::value_type;
-    using element_type = std::remove_pointer_t<page_pointer>;
-
-public:
-    using value_type = element_type;
-    using pointer = constness_as_t<element_type, Container> *;
-    using reference = constness_as_t<element_type, Container> &;
-    using difference_type = std::ptrdiff_t;
-    using iterator_category = std::random_access_iterator_tag;
-
-    constexpr storage_iterator() noexcept = default;
-
-    constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
-
-#if TESSERA_DEBUG_ITERATION
-    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its storage.
-    storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
-        : payload{ref}, offset{idx}, mark{log, idx - 1} {}
-
-    /// Converts a mutable iterator into a constant one.
-    template<typename Other>
-    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
-        const storage_iterator<Other, PageSize> &other) noexcept
-        : payload{other.payload}, offset{other.offset}, mark{other.mark} {}
-#else
-    /// Converts a mutable iterator into a constant one.
-    template<typename Other>
-    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
-        const storage_iterator<Other, PageSize> &other) noexcept
-        : payload{other.payload}, offset{other.offset} {}
-#endif
-
-    constexpr storage_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        mark.forward("storage iterator", index());
-        --offset;
-        mark.take(index());
-        return *this;
-#else
-        return --offset, *this;
-#endif
-    }
-
-    constexpr storage_iterator operator++(int) {
-        storage_iterator before = *this;
-        ++*this;
-        return before;
-    }
-
-    constexpr storage_iterator &operator--() {
-#if TESSERA_DEBUG_ITERATION
-        mark.backward("storage iterator (reverse)");
-        ++offset;
-        mark.take(index());
-        return *this;
-#else
-        return ++offset, *this;
-#endif
-    }
-
-    constexpr storage_iterator operator--(int) {
-        storage_iterator before = *this;
-        --*this;
-        return before;
-    }
-
-    constexpr storage_iterator &operator+=(const difference_type value) noexcept {
-        offset -= value;
-#if TESSERA_DEBUG_ITERATION
-        mark.take(index());
-#endif
-        return *this;
-    }
-
-    constexpr storage_iterator operator+(const difference_type value) const noexcept {
-        storage_iterator moved = *this;
-        moved += value;
-        return moved;
-    }
-
-    friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
-        return other + value;
-    }
-
-    constexpr storage_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
-
-    constexpr storage_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
-
-    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
-        const auto pos = static_cast<std::size_t>(index() - value);
-        return (*payload)[pos / PageSize][fast_mod(pos, PageSize)];
-    }
-
-    [[nodiscard]] constexpr pointer operator->() const noexcept { return std::addressof(operator[](0)); }
-
-    [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
-
-    /// The packed position this iterator designates (-1 for the end).
-    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
-                                                             const storage_iterator<Other, PageSize> &rhs) noexcept {
-        // friends of one instantiation cannot see the other's members: go through index()
-        return rhs.index() - lhs.index();
-    }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
-                                                   const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return lhs.index() == rhs.index();
-    }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
-                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.index() <=> lhs.index();
-    }
-
-private:
-    Container *payload{};
-    difference_type offset{};
-#if TESSERA_DEBUG_ITERATION
-    iteration_mark mark{};
-#endif
-};
-
-/// Walks an identifier iterator and element iterators in lockstep, yielding (entity, elements...) tuples by
-/// value. With SkipHoles, positions that hold a tombstone (in-place holes) are stepped over.
-template<bool SkipHoles, typename It, typename... Other>
-class extended_storage_iterator final {
-    template<bool, typename, typename...>
-    friend class extended_storage_iterator;
-
-    constexpr void skip_holes() {
-        if constexpr (SkipHoles) {
-            while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
-                std::apply([](auto &...curr) { (++curr, ...); }, it);
-            }
-        }
-    }
-
-public:
-    using iterator_type = It;
-    using value_type = decltype(std::tuple_cat(std::make_tuple(*std::declval<It>()),
-                                               std::forward_as_tuple(*std::declval<Other>()...)));
-    using pointer = input_iterator_pointer<value_type>;
-    using reference = value_type;
-    using difference_type = std::ptrdiff_t;
-    using iterator_category = std::input_iterator_tag;
-    using iterator_concept = std::forward_iterator_tag;
-
-    constexpr extended_storage_iterator() = default;
-
-    constexpr extended_storage_iterator(It base, It sentinel, Other... other) : it{base, other...}, last{sentinel} {
-        skip_holes();
-    }
-
-    /// Converts an iterator over writable elements into one over read-only elements.
-    template<typename... Args>
-    requires(sizeof...(Args) == sizeof...(Other) && !std::is_same_v<std::tuple<Args...>, std::tuple<Other...>> &&
-             (std::is_convertible_v<const Args &, Other> &&
-              ...)) constexpr extended_storage_iterator(const extended_storage_iterator<SkipHoles, It, Args...> &other)
-        : it{std::apply([](const auto &...curr) { return std::tuple<It, Other...>{curr...}; }, other.it)},
-          last{other.last} {}
-
-    constexpr extended_storage_iterator &operator++() {
-        std::apply([](auto &...curr) { (++curr, ...); }, it);
-        skip_holes();
-        return *this;
-    }
-
-    constexpr extended_storage_iterator operator++(int) {
-        extended_storage_iterator before = *this;
-        ++*this;
-        return before;
-    }
-
-    [[nodiscard]] constexpr reference operator*() const noexcept {
-        return std::apply([](auto &first, auto &...other) { return reference{*first, *other...}; }, it);
-    }
-
-    [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
-
-    /// The identifier iterator.
-    [[nodiscard]] constexpr iterator_type base() const noexcept { return std::get<0>(it); }
-
-    template<typename... Args>
-    [[nodiscard]] friend constexpr bool
-    operator==(const extended_storage_iterator &lhs,
-               const extended_storage_iterator<SkipHoles, It, Args...> &rhs) noexcept {
-        return std::get<0>(lhs.it) == rhs.base();
-    }
-
-private:
-    std::tuple<It, Other...> it{};
-    It last{};
-};
-
-/// Builds an extended iterator, deducing its parameters.
-template<bool SkipHoles, typename It, typename... Other>
-[[nodiscard]] constexpr auto make_extended_storage_iterator(It base, It sentinel, Other... other) {
-    return extended_storage_iterator<SkipHoles, It, Other...>{base, sentinel, other...};
-}
-
-} // namespace internal
 
 /// Storage of elements of Type, paged, attached to the identifiers of the base sparse set.
 template<typename Type, typename Entity, typename Allocator>
@@ -410,7 +199,7 @@ class basic_storage
 
     // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
     // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
-    void erase_at(const std::size_t pos) {
+    TESSERA_FORCE_INLINE void erase_at(const std::size_t pos) {
         const auto entt = underlying_type::data()[pos];
 
         if constexpr (traits_type::in_place_delete) {
@@ -483,6 +272,12 @@ protected:
             // the iterator designates the packed position: no sparse lookup needed
             erase_at(static_cast<std::size_t>(first.index()));
         }
+    }
+
+    /// Destroys the elements of the identifiers a range of another set lists, and removes the identifiers.
+    std::size_t pop_listed(underlying_iterator first, underlying_iterator last, const bool skip_absent) override {
+        return underlying_type::for_each_listed(first, last, skip_absent,
+                                                [this](const Entity, const std::size_t pos) { erase_at(pos); });
     }
 
     /// Destroys every element and removes every identifier. Each entity leaves the sparse array before its
@@ -852,298 +647,6 @@ public:
 
 private:
     mutable container_type payload;
-};
-
-/// Storage of a type without instances (empty types when the empty-type optimization is on, void, or any type
-/// whose page_size is 0): a sparse set with the storage interface.
-template<typename Type, typename Entity, typename Allocator>
-requires(component_traits<std::remove_const_t<Type>, Entity>::page_size ==
-         0u) class basic_storage<Type, Entity, Allocator>
-    : public basic_sparse_set<Entity, typename std::allocator_traits<Allocator>::template rebind_alloc<Entity>> {
-    using alloc_traits = std::allocator_traits<Allocator>;
-    static_assert(std::is_same_v<typename alloc_traits::value_type, Type>, "basic_storage: invalid allocator");
-    using underlying_type = basic_sparse_set<Entity, typename alloc_traits::template rebind_alloc<Entity>>;
-    using traits_type = component_traits<Type, Entity>;
-
-public:
-    /// Allocator type.
-    using allocator_type = Allocator;
-    /// The common base class.
-    using base_type = underlying_type;
-    /// Element type.
-    using element_type = Type;
-    /// No instances are stored.
-    using value_type = void;
-    /// Identifier type.
-    using entity_type = Entity;
-    /// Unsigned integer type.
-    using size_type = std::size_t;
-    /// Signed integer type.
-    using difference_type = std::ptrdiff_t;
-    /// Iterable of (entity) tuples.
-    using iterable = iterable_adaptor<
-        internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::iterator>>;
-    /// Same as iterable.
-    using const_iterable = iterable;
-    /// Reverse iterable of (entity) tuples.
-    using reverse_iterable = iterable_adaptor<
-        internal::extended_storage_iterator<traits_type::in_place_delete, typename base_type::reverse_iterator>>;
-    /// Same as reverse_iterable.
-    using const_reverse_iterable = reverse_iterable;
-    /// The deletion policy of this storage type.
-    static constexpr deletion_policy storage_policy =
-        traits_type::in_place_delete ? deletion_policy::in_place : deletion_policy::swap_and_pop;
-
-    /// Default constructor.
-    basic_storage() : basic_storage{allocator_type{}} {}
-
-    /// Constructs an empty storage with the given allocator.
-    explicit basic_storage(const allocator_type &allocator) : base_type{type_id<Type>(), storage_policy, allocator} {}
-
-    basic_storage(const basic_storage &) = delete;
-
-    /// Move constructor.
-    basic_storage(basic_storage &&other) noexcept = default;
-
-    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
-    basic_storage(basic_storage &&other, const allocator_type &allocator) : base_type{std::move(other), allocator} {}
-
-    basic_storage &operator=(const basic_storage &) = delete;
-
-    /// Move assignment, as the sparse set's: noexcept unless the allocators may have to copy.
-    basic_storage &operator=(basic_storage &&other) = default;
-
-    /// The allocator.
-    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept {
-        return allocator_type{base_type::get_allocator()};
-    }
-
-    /// Checks that the identifier is in the storage; there is nothing to return.
-    void get([[maybe_unused]] const entity_type entt) const {
-        TESSERA_ASSERT(base_type::contains(entt), "storage: get of an identifier that is not in the storage");
-    }
-
-    /// An empty tuple, after checking that the identifier is in the storage.
-    [[nodiscard]] std::tuple<> get_as_tuple([[maybe_unused]] const entity_type entt) const {
-        TESSERA_ASSERT(base_type::contains(entt), "storage: get of an identifier that is not in the storage");
-        return std::tuple{};
-    }
-
-    /// Adds an identifier; the arguments are ignored.
-    template<typename... Args>
-    void emplace(const entity_type entt, Args &&...) {
-        base_type::template push_entity_as<storage_policy>(entt, false);
-    }
-
-    /// Calls each function with no arguments, after checking that the identifier is in the storage.
-    template<typename... Func>
-    void patch([[maybe_unused]] const entity_type entt, Func &&...func) {
-        TESSERA_ASSERT(base_type::contains(entt), "storage: patch of an identifier that is not in the storage");
-        (std::forward<Func>(func)(), ...);
-    }
-
-    /// Adds every identifier of the range; the arguments are ignored. Strong exception guarantee.
-    template<typename It, typename... Args>
-    void insert(It first, It last, Args &&...) {
-        size_type count{};
-
-        try {
-            for (; first != last; ++first, ++count) {
-                base_type::template push_entity_as<storage_policy>(*first, true);
-            }
-        } catch (...) {
-            for (; count; --count) {
-                base_type::pop_back_entity();
-            }
-
-            throw;
-        }
-    }
-
-    /// Iterable of (entity) tuples in iteration order. In-place holes are skipped.
-    [[nodiscard]] iterable each() const noexcept {
-        return {
-            internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::begin(),
-                                                                                   base_type::end()),
-            internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::end(), base_type::end())};
-    }
-
-    /// Iterable of (entity) tuples from packed position 0 up. In-place holes are skipped.
-    [[nodiscard]] reverse_iterable reach() const noexcept {
-        return {internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rbegin(),
-                                                                                       base_type::rend()),
-                internal::make_extended_storage_iterator<traits_type::in_place_delete>(base_type::rend(),
-                                                                                       base_type::rend())};
-    }
-};
-
-/// The entity storage: generates, recycles and releases identifiers. In-use identifiers occupy packed positions
-/// [0, free_list()); released ones follow, each already carrying its next version.
-template<typename Entity, typename Allocator>
-class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity, Allocator> {
-    using alloc_traits = std::allocator_traits<Allocator>;
-    static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_storage: invalid allocator");
-    using underlying_type = basic_sparse_set<Entity, Allocator>;
-    using underlying_iterator = typename underlying_type::basic_iterator;
-    using traits_type = entt_traits<Entity>;
-
-    [[nodiscard]] Entity fresh() {
-        for (; underlying_type::has_index(
-                 traits_type::construct(static_cast<typename traits_type::entity_type>(cursor), {}));
-             ++cursor) {
-        }
-        TESSERA_ASSERT(cursor < traits_type::entity_mask, "entity storage: no identifiers left to generate");
-        return traits_type::construct(static_cast<typename traits_type::entity_type>(cursor++), {});
-    }
-
-    [[nodiscard]] bool in_use(const Entity entt) const {
-        return underlying_type::contains(entt) && (underlying_type::index(entt) < underlying_type::free_list());
-    }
-
-protected:
-    /// Forgets every identifier and restarts generation at index 0.
-    void pop_all() override {
-        underlying_type::pop_all();
-        cursor = 0u;
-    }
-
-    /// Any push means generate(hint).
-    underlying_iterator try_emplace(const Entity hint, const bool, const void *) override {
-        return underlying_type::find(generate(hint));
-    }
-
-public:
-    /// Allocator type.
-    using allocator_type = Allocator;
-    /// The common base class.
-    using base_type = underlying_type;
-    /// Element type.
-    using element_type = Entity;
-    /// No instances are stored.
-    using value_type = void;
-    /// Identifier type.
-    using entity_type = Entity;
-    /// Unsigned integer type.
-    using size_type = std::size_t;
-    /// Signed integer type.
-    using difference_type = std::ptrdiff_t;
-    /// Iterable of (entity) tuples over the identifiers in use.
-    using iterable = iterable_adaptor<internal::extended_storage_iterator<false, typename base_type::iterator>>;
-    /// Same as iterable.
-    using const_iterable = iterable;
-    /// Reverse iterable of (entity) tuples over the identifiers in use.
-    using reverse_iterable =
-        iterable_adaptor<internal::extended_storage_iterator<false, typename base_type::reverse_iterator>>;
-    /// Same as reverse_iterable.
-    using const_reverse_iterable = reverse_iterable;
-    /// The deletion policy of the entity storage.
-    static constexpr deletion_policy storage_policy = deletion_policy::swap_only;
-
-    /// Default constructor.
-    basic_storage() : basic_storage{allocator_type{}} {}
-
-    /// Constructs an empty storage with the given allocator.
-    explicit basic_storage(const allocator_type &allocator) : base_type{type_id<void>(), storage_policy, allocator} {}
-
-    basic_storage(const basic_storage &) = delete;
-
-    /// Move constructor: the source is left empty.
-    basic_storage(basic_storage &&other) noexcept
-        : base_type{std::move(other)}, cursor{std::exchange(other.cursor, size_type{})} {}
-
-    /// Allocator-extended move constructor: the identifiers are copied when the allocators cannot share memory.
-    basic_storage(basic_storage &&other, const allocator_type &allocator)
-        : base_type{std::move(other), allocator}, cursor{std::exchange(other.cursor, size_type{})} {}
-
-    basic_storage &operator=(const basic_storage &) = delete;
-
-    /// Move assignment: the source is left empty. noexcept unless the allocators may have to copy.
-    // noexcept only when it cannot fail: it copies, and may throw, when the allocators cannot share memory
-    // NOLINTNEXTLINE(bugprone-exception-escape)
-    basic_storage &operator=(basic_storage &&other) noexcept(std::is_nothrow_move_assignable_v<base_type>) {
-        if (this != &other) {
-            base_type::operator=(std::move(other));
-            cursor = std::exchange(other.cursor, size_type{});
-        }
-
-        return *this;
-    }
-
-    /// Exchanges the contents with another storage.
-    void swap(basic_storage &other) noexcept {
-        base_type::swap(other);
-        std::swap(cursor, other.cursor);
-    }
-
-    /// The allocator.
-    [[nodiscard]] constexpr allocator_type get_allocator() const noexcept { return base_type::get_allocator(); }
-
-    /// Checks that the identifier is in use; there is nothing to return.
-    void get([[maybe_unused]] const entity_type entt) const {
-        TESSERA_ASSERT(in_use(entt), "entity storage: the identifier is not in use");
-    }
-
-    /// An empty tuple, after checking that the identifier is in use.
-    [[nodiscard]] std::tuple<> get_as_tuple([[maybe_unused]] const entity_type entt) const {
-        TESSERA_ASSERT(in_use(entt), "entity storage: the identifier is not in use");
-        return std::tuple{};
-    }
-
-    /// A new identifier: the most recently released one if any (LIFO), otherwise a fresh index with version 0.
-    entity_type generate() {
-        // The first released identifier sits right after the ones in use; none released means a fresh index.
-        const auto in_use = base_type::free_list();
-        entity_type candidate = in_use < base_type::size() ? base_type::data()[in_use] : fresh();
-        return *base_type::template push_entity_as<deletion_policy::swap_only>(candidate, true);
-    }
-
-    /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.
-    entity_type generate(const entity_type hint) {
-        if (hint != null && hint != tombstone) {
-            const auto stored = traits_type::construct(traits_type::to_entity(hint), base_type::current(hint));
-
-            if (!base_type::has_index(hint) || !(base_type::index(stored) < base_type::free_list())) {
-                return *base_type::template push_entity_as<deletion_policy::swap_only>(hint, true);
-            }
-        }
-
-        return generate();
-    }
-
-    /// Fills the range with new identifiers, released ones first (LIFO).
-    template<typename It>
-    void generate(It first, It last) {
-        for (; first != last; ++first) {
-            *first = generate();
-        }
-    }
-
-    /// Calls each function with no arguments, after checking that the identifier is in use.
-    template<typename... Func>
-    void patch([[maybe_unused]] const entity_type entt, Func &&...func) {
-        TESSERA_ASSERT(in_use(entt), "entity storage: patch of an identifier that is not in use");
-        (std::forward<Func>(func)(), ...);
-    }
-
-    /// Iterable of (entity) tuples over the identifiers in use.
-    [[nodiscard]] iterable each() const noexcept {
-        const auto it = base_type::end() - static_cast<difference_type>(base_type::free_list());
-        return {internal::make_extended_storage_iterator<false>(it, base_type::end()),
-                internal::make_extended_storage_iterator<false>(base_type::end(), base_type::end())};
-    }
-
-    /// Iterable of (entity) tuples over the identifiers in use, from packed position 0 up.
-    [[nodiscard]] reverse_iterable reach() const noexcept {
-        const auto it = base_type::rbegin() + static_cast<difference_type>(base_type::free_list());
-        return {internal::make_extended_storage_iterator<false>(base_type::rbegin(), it),
-                internal::make_extended_storage_iterator<false>(it, it)};
-    }
-
-    /// Fresh identifiers start at the index of `hint` from now on; its version is ignored.
-    void start_from(const entity_type hint) { cursor = static_cast<size_type>(traits_type::to_entity(hint)); }
-
-private:
-    size_type cursor{};
 };
 
 /// The pool type the registry uses for Type: a storage with signals. Specialize it to plug in another storage.

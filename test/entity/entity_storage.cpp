@@ -1,4 +1,5 @@
-// Tests of storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release.
+// Tests of entity_storage.hpp, the entity storage: generation, LIFO recycling, hints, the in-use region, release,
+// shrink_to_fit.
 #include "support/misuse.hpp"
 #include "support/tracking_resource.hpp"
 #include <array>
@@ -367,4 +368,85 @@ TEST(storage_entity, moves_between_unequal_resources_copy_the_identifiers) {
     EXPECT_EQ(target.generate(), make(4, 1));
     EXPECT_EQ(target.generate(), make(1, 1));
     EXPECT_EQ(target.generate(), make(10));
+}
+
+TEST(storage_entity, shrink_to_fit_forgets_the_released_identifiers_above_every_one_in_use) {
+    constexpr auto page = traits::page_size;
+    entity_storage storage;
+    std::vector<tessera::entity> made(3u * page);
+    storage.generate(made.begin(), made.end());
+    EXPECT_EQ(storage.sparse_pages(), 3u);
+
+    // one in use in the first page, the rest released; the last index twice, so that versions differ
+    storage.erase(made.begin() + 1, made.end());
+    storage.erase(storage.generate());
+    EXPECT_EQ(storage.current(made.back()), 2u);
+    EXPECT_EQ(storage.current(make(1)), 1u);
+    storage.shrink_to_fit();
+
+    // index 0 is the only one in use: every released identifier lies above it and is forgotten
+    EXPECT_EQ(storage.size(), 1u);
+    EXPECT_EQ(storage.free_list(), 1u);
+    EXPECT_EQ(storage.sparse_pages(), 1u);
+    EXPECT_EQ(storage.capacity(), 1u);
+    EXPECT_TRUE(storage.contains(make(0)));
+    EXPECT_FALSE(storage.contains(make(1, 2)));
+    EXPECT_EQ(storage.current(make(1)), traits::to_version(tessera::tombstone));
+    EXPECT_EQ(each_of(storage), (std::vector{make(0)}));
+
+    // the forgotten indices come back fresh, above every version any of them had, so never equal to an
+    // identifier destroyed before; generation goes on from there
+    EXPECT_EQ(storage.generate(), make(1, 2));
+    EXPECT_EQ(storage.generate(), make(2, 2));
+    for (std::size_t count = 3u; count < 3u * page; ++count) {
+        storage.generate();
+    }
+    EXPECT_EQ(storage.generate(), make(3u * page));
+}
+
+TEST(storage_entity, shrink_to_fit_keeps_the_released_identifiers_below_one_in_use) {
+    entity_storage storage;
+    for (int count = 0; count < 6; ++count) {
+        storage.generate();
+    }
+    storage.erase(make(1));
+    storage.erase(make(5));
+    storage.erase(make(2));
+    storage.erase(make(4));
+    storage.shrink_to_fit();
+
+    // 1 and 2 sit below 3, still in use: they stay, with their versions and recycling order; 4 and 5 go
+    EXPECT_EQ(storage.size(), 4u);
+    EXPECT_EQ(storage.free_list(), 2u);
+    EXPECT_TRUE(storage.contains(make(2, 1)));
+    EXPECT_FALSE(storage.contains(make(4, 1)));
+    EXPECT_EQ(storage.generate(), make(2, 1));
+    EXPECT_EQ(storage.generate(), make(1, 1));
+    EXPECT_EQ(storage.generate(), make(4, 1));
+    EXPECT_EQ(storage.generate(), make(5, 1));
+    EXPECT_EQ(storage.generate(), make(6));
+
+    // clear forgets everything, the versions of forgotten indices included
+    storage.clear();
+    EXPECT_EQ(storage.generate(), make(0));
+    EXPECT_EQ(storage.generate(), make(1));
+}
+
+TEST(storage_entity, shrink_to_fit_state_moves_and_swaps_with_the_storage) {
+    entity_storage storage;
+    for (int count = 0; count < 3; ++count) {
+        storage.generate();
+    }
+    storage.erase(make(2));
+    storage.erase(make(1));
+    storage.erase(storage.generate());
+    storage.shrink_to_fit();
+
+    entity_storage moved{std::move(storage)};
+    entity_storage other;
+    other.swap(moved);
+    EXPECT_EQ(other.generate(), make(1, 2));
+    EXPECT_EQ(other.generate(), make(2, 2));
+    EXPECT_EQ(other.generate(), make(3));
+    EXPECT_EQ(moved.generate(), make(0));
 }

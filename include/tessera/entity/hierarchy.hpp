@@ -1,0 +1,676 @@
+// Parent/child relationships as an opt-in module: an intrusive node component (links to the parent, the first
+// and last child and both siblings) and free functions that attach, detach, query, walk and order trees.
+// It is not part of tessera/tessera.hpp on purpose: it takes short common names in namespace tessera (attach,
+// detach, parent_of, ...), and its node type changes what destroying an entity does (the subtree goes too), which
+// only a program that asks for hierarchies should get. docs/hierarchy.md describes the design and the rules.
+#ifndef TESSERA_ENTITY_HIERARCHY_HPP
+#define TESSERA_ENTITY_HIERARCHY_HPP
+
+#include "../config/config.hpp"
+#include "../core/iterator.hpp"
+#include "component.hpp"
+#include "entity.hpp"
+#include "fwd.hpp"
+#include "registry.hpp"
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tessera {
+
+/// What destroying an entity does to its children (a context variable of the registry; absent means
+/// destroy_children).
+enum class hierarchy_policy : std::uint8_t {
+    /// The whole subtree is destroyed with the entity (the default).
+    destroy_children,
+    /// The children become roots and keep their own subtrees.
+    orphan_children
+};
+
+/// The links of one entity in a forest, stored as a component. Every link is null when absent. The pool keeps
+/// its elements in place (in_place_delete), so that destroying a subtree from a destroy listener never moves the
+/// nodes still being walked; clone skips the node, since a copy cannot be in its original's place in the tree.
+template<typename Entity>
+struct basic_hierarchy_node {
+    /// The identifier type.
+    using entity_type = Entity;
+    /// Nodes stay where they are when others are removed.
+    static constexpr bool in_place_delete = true;
+    /// A cloned entity is not part of the tree.
+    static constexpr clone_policy clone = clone_policy::skip;
+
+    /// The parent (null for a root).
+    entity_type parent{null};
+    /// The first child attached (null without children).
+    entity_type first_child{null};
+    /// The last child attached (null without children).
+    entity_type last_child{null};
+    /// The sibling attached before this one (null for a first child or a root).
+    entity_type prev{null};
+    /// The sibling attached after this one (null for a last child or a root).
+    entity_type next{null};
+    /// The number of children.
+    std::uint32_t children{};
+
+    /// The members that hold identifiers: command buffers and continuous loading translate them.
+    static constexpr auto entity_members =
+        std::tuple{&basic_hierarchy_node::parent, &basic_hierarchy_node::first_child, &basic_hierarchy_node::last_child,
+                   &basic_hierarchy_node::prev, &basic_hierarchy_node::next};
+
+    /// Connected by the pool itself: takes the entity out of its parent's children, then destroys or orphans its
+    /// children following the registry's hierarchy_policy. Runs for registry.destroy, remove, erase and clear.
+    static void on_destroy(basic_registry<Entity> &reg, Entity entt);
+};
+
+/// The node of the default identifier.
+using hierarchy_node = basic_hierarchy_node<entity>;
+
+namespace internal {
+
+template<typename Entity>
+using hierarchy_pool = storage_for_t<basic_hierarchy_node<Entity>, Entity>;
+
+// Unlinks entt from its parent's list of children; entt becomes a root.
+template<typename Entity>
+void hierarchy_unlink(hierarchy_pool<Entity> &nodes, basic_hierarchy_node<Entity> &node) {
+    if (node.parent == null) {
+        return;
+    }
+
+    auto &parent = nodes.get(node.parent);
+    (node.prev == null ? parent.first_child : nodes.get(node.prev).next) = node.next;
+    (node.next == null ? parent.last_child : nodes.get(node.next).prev) = node.prev;
+    --parent.children;
+    node.parent = node.prev = node.next = null;
+}
+
+// Links a root as the last child of parent.
+template<typename Entity>
+void hierarchy_link(hierarchy_pool<Entity> &nodes, const Entity entt, basic_hierarchy_node<Entity> &node,
+                    const Entity parent_entt, basic_hierarchy_node<Entity> &parent) {
+    node.parent = parent_entt;
+    node.prev = parent.last_child;
+    (parent.last_child == null ? parent.first_child : nodes.get(parent.last_child).next) = entt;
+    parent.last_child = entt;
+    ++parent.children;
+}
+
+// Whether `ancestor` is entt or one of its ancestors.
+template<typename Entity>
+[[nodiscard]] bool hierarchy_reaches(const hierarchy_pool<Entity> &nodes, Entity entt, const Entity ancestor) {
+    for (; entt != null; entt = nodes.contains(entt) ? nodes.get(entt).parent : Entity{null}) {
+        if (entt == ancestor) {
+            return true;
+        }
+    }
+
+    return false;
+}
+
+template<typename Registry>
+void hierarchy_check(const Registry &) {
+    static_assert(std::is_same_v<Registry, basic_registry<typename Registry::entity_type>>,
+                  "hierarchy: only registries with the default allocator connect the node's destroy hook; use "
+                  "basic_registry<Entity>");
+}
+
+// The pre-order successor of entt inside the subtree of root, following the links only (no stack).
+template<typename Entity>
+[[nodiscard]] Entity hierarchy_next_pre_order(const hierarchy_pool<Entity> &nodes, const Entity root, Entity entt) {
+    if (const auto &node = nodes.get(entt); node.first_child != null) {
+        return node.first_child;
+    }
+
+    for (; entt != root; entt = nodes.get(entt).parent) {
+        if (const auto next = nodes.get(entt).next; next != null) {
+            return next;
+        }
+    }
+
+    return null;
+}
+
+// Destroys every descendant of entt, leaves first, so that each destroy finds no child to cascade to: the depth
+// of the call stack does not grow with the height of the tree.
+template<typename Entity>
+void hierarchy_destroy_below(basic_registry<Entity> &reg, hierarchy_pool<Entity> &nodes, const Entity root) {
+    Entity curr = root;
+
+    while (true) {
+        const auto &node = nodes.get(curr);
+
+        if (node.first_child != null) {
+            curr = node.first_child;
+        } else if (curr == root) {
+            return;
+        } else {
+            const auto up = node.parent;
+
+            if (reg.valid(curr)) {
+                reg.destroy(curr);
+            } else {
+                // a node left on a stale identifier (loaded from a damaged snapshot, say): only the node goes
+                nodes.erase(curr);
+            }
+
+            curr = up;
+        }
+    }
+}
+
+} // namespace internal
+
+template<typename Entity>
+void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &reg, const Entity entt) {
+    auto &nodes = reg.template storage<basic_hierarchy_node>();
+    auto &node = nodes.get(entt);
+    internal::hierarchy_unlink(nodes, node);
+
+    if (node.first_child == null) {
+        return;
+    }
+
+    const auto *policy = std::as_const(reg).ctx().template find<hierarchy_policy>();
+
+    if (policy == nullptr || *policy == hierarchy_policy::destroy_children) {
+        internal::hierarchy_destroy_below(reg, nodes, entt);
+    } else {
+        for (auto child = node.first_child; child != null;) {
+            auto &curr = nodes.get(child);
+            child = curr.next;
+            curr.parent = curr.prev = curr.next = null;
+        }
+
+        node.first_child = node.last_child = null;
+        node.children = 0u;
+    }
+}
+
+/// Makes `child` the last child of `parent`, detaching it from its previous parent first; both get a node if they
+/// have none. Attaching a child to its current parent changes nothing. Misuse: either entity invalid, `child`
+/// equal to `parent`, or `parent` a descendant of `child` (the tree would become a cycle). O(1), plus the walk up
+/// from `parent` that checks for cycles when assertions are enabled.
+template<typename Registry>
+void attach(Registry &reg, const typename Registry::entity_type child, const typename Registry::entity_type parent) {
+    internal::hierarchy_check(reg);
+    using node_type = basic_hierarchy_node<typename Registry::entity_type>;
+    TESSERA_ASSERT(reg.valid(child), "attach: invalid child");
+    TESSERA_ASSERT(reg.valid(parent), "attach: invalid parent");
+    TESSERA_ASSERT(child != parent, "attach: an entity cannot be its own parent");
+    auto &nodes = reg.template storage<node_type>();
+    TESSERA_ASSERT(!internal::hierarchy_reaches(nodes, parent, child),
+                   "attach: parent is a descendant of child; the tree would become a cycle");
+    auto &child_node = nodes.contains(child) ? nodes.get(child) : nodes.emplace(child);
+
+    if (child_node.parent != parent) {
+        auto &parent_node = nodes.contains(parent) ? nodes.get(parent) : nodes.emplace(parent);
+        internal::hierarchy_unlink(nodes, child_node);
+        internal::hierarchy_link(nodes, child, child_node, parent, parent_node);
+    }
+}
+
+/// Makes `child` a root (it keeps its node and its own children). Detaching a root, or an entity without a node,
+/// does nothing. Misuse: `child` invalid. O(1).
+template<typename Registry>
+void detach(Registry &reg, const typename Registry::entity_type child) {
+    internal::hierarchy_check(reg);
+    TESSERA_ASSERT(reg.valid(child), "detach: invalid entity");
+    auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+
+    if (nodes.contains(child)) {
+        internal::hierarchy_unlink(nodes, nodes.get(child));
+    }
+}
+
+/// Makes every child of `parent` a root, in O(children). Misuse: `parent` invalid.
+template<typename Registry>
+void detach_children(Registry &reg, const typename Registry::entity_type parent) {
+    internal::hierarchy_check(reg);
+    TESSERA_ASSERT(reg.valid(parent), "detach_children: invalid entity");
+    auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+
+    while (nodes.contains(parent) && nodes.get(parent).first_child != null) {
+        internal::hierarchy_unlink(nodes, nodes.get(nodes.get(parent).first_child));
+    }
+}
+
+/// Destroys `entt` and applies `policy` to its children for this call only, whatever the registry's policy.
+/// Returns the identifier's new version. Misuse: `entt` invalid.
+template<typename Registry>
+typename Registry::version_type destroy_with(Registry &reg, const typename Registry::entity_type entt,
+                                             const hierarchy_policy policy) {
+    TESSERA_ASSERT(reg.valid(entt), "destroy_with: invalid entity");
+
+    if (policy == hierarchy_policy::orphan_children) {
+        detach_children(reg, entt);
+    }
+
+    // with no child left the registry's policy has nothing to act on; destroy_children is the default one
+    if (policy == hierarchy_policy::destroy_children) {
+        internal::hierarchy_check(reg);
+        auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+
+        if (nodes.contains(entt)) {
+            internal::hierarchy_destroy_below(reg, nodes, entt);
+        }
+    }
+
+    return reg.destroy(entt);
+}
+
+/// The parent of `entt`, or null for a root or an entity without a node. Misuse: `entt` invalid.
+template<typename Registry>
+[[nodiscard]] typename Registry::entity_type parent_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "parent_of: invalid entity");
+    const auto *nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+    return (nodes != nullptr && nodes->contains(entt)) ? nodes->get(entt).parent : typename Registry::entity_type{null};
+}
+
+/// The walks of hierarchy_iterator.
+enum class hierarchy_walk : std::uint8_t {
+    /// Along the next-sibling links (children_of).
+    siblings,
+    /// Along the parent links (ancestors_of).
+    ancestors,
+    /// Depth-first pre-order of a subtree, driven by the links alone, without a stack (depth_first).
+    pre_order
+};
+
+/// A forward iterator over identifiers that follows the links of the nodes until null.
+template<typename Entity, hierarchy_walk Walk>
+class hierarchy_iterator final {
+    using pool_type = internal::hierarchy_pool<Entity>;
+
+public:
+    /// Iterator category for older algorithms: identifiers are returned by value, so an input iterator.
+    using iterator_category = std::input_iterator_tag;
+    /// Iterator concept: a forward iterator for the ranges library.
+    using iterator_concept = std::forward_iterator_tag;
+    /// Value type.
+    using value_type = Entity;
+    /// Difference type.
+    using difference_type = std::ptrdiff_t;
+    /// Pointer type.
+    using pointer = const Entity *;
+    /// Reference type (identifiers are returned by value).
+    using reference = Entity;
+
+    /// The end of every range.
+    constexpr hierarchy_iterator() noexcept = default;
+
+    /// Starts at `entt` (null for the end) in the nodes of `pool`; a pre-order walk stays inside the subtree of
+    /// `entt`, and without a pool it is a tree of one.
+    hierarchy_iterator(const pool_type *pool, const Entity entt) noexcept : nodes{pool}, top{entt}, curr{entt} {}
+
+    /// The next entity of the walk.
+    hierarchy_iterator &operator++() {
+        if constexpr (Walk == hierarchy_walk::siblings) {
+            curr = nodes->get(curr).next;
+        } else if constexpr (Walk == hierarchy_walk::ancestors) {
+            curr = nodes->get(curr).parent;
+        } else {
+            curr = (nodes == nullptr) ? Entity{null} : internal::hierarchy_next_pre_order(*nodes, top, curr);
+        }
+
+        return *this;
+    }
+
+    /// The next entity of the walk, returning the previous position.
+    hierarchy_iterator operator++(int) {
+        auto orig = *this;
+        return ++(*this), orig;
+    }
+
+    /// The current entity.
+    [[nodiscard]] Entity operator*() const noexcept { return curr; }
+
+    /// Equal when both stand on the same entity (every end is null).
+    [[nodiscard]] friend bool operator==(const hierarchy_iterator &lhs, const hierarchy_iterator &rhs) noexcept {
+        return lhs.curr == rhs.curr;
+    }
+
+private:
+    const pool_type *nodes{};
+    Entity top{null};
+    Entity curr{null};
+};
+
+namespace internal {
+
+template<typename Registry, hierarchy_walk Walk>
+[[nodiscard]] auto hierarchy_links(const Registry &reg, const typename Registry::entity_type entt, auto first_of) {
+    using entity_type = typename Registry::entity_type;
+    using iterator = hierarchy_iterator<entity_type, Walk>;
+    const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
+
+    if (nodes == nullptr || !nodes->contains(entt)) {
+        return iterable_adaptor<iterator>{};
+    }
+
+    return iterable_adaptor<iterator>{iterator{nodes, first_of(nodes->get(entt))}, iterator{}};
+}
+
+} // namespace internal
+
+/// The children of `entt` in attach order, as a forward range of identifiers. Changing the children of `entt`
+/// while walking the range is undefined. Misuse: `entt` invalid.
+template<typename Registry>
+[[nodiscard]] auto children_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "children_of: invalid entity");
+    using node_type = basic_hierarchy_node<typename Registry::entity_type>;
+    return internal::hierarchy_links<Registry, hierarchy_walk::siblings>(
+        reg, entt, [](const node_type &node) { return node.first_child; });
+}
+
+/// The number of children of `entt`, in O(1). Misuse: `entt` invalid.
+template<typename Registry>
+[[nodiscard]] std::size_t child_count(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "child_count: invalid entity");
+    const auto *nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
+    return (nodes != nullptr && nodes->contains(entt)) ? nodes->get(entt).children : 0u;
+}
+
+/// The ancestors of `entt`, parent first and root last (empty for a root), as a forward range. Misuse: `entt`
+/// invalid.
+template<typename Registry>
+[[nodiscard]] auto ancestors_of(const Registry &reg, const typename Registry::entity_type entt) {
+    TESSERA_ASSERT(reg.valid(entt), "ancestors_of: invalid entity");
+    using node_type = basic_hierarchy_node<typename Registry::entity_type>;
+    return internal::hierarchy_links<Registry, hierarchy_walk::ancestors>(
+        reg, entt, [](const node_type &node) { return node.parent; });
+}
+
+/// The number of ancestors of `entt` (0 for a root), in O(depth): depths are not stored, so that reparenting a
+/// subtree stays O(1). Misuse: `entt` invalid.
+template<typename Registry>
+[[nodiscard]] std::size_t depth_of(const Registry &reg, const typename Registry::entity_type entt) {
+    const auto range = ancestors_of(reg, entt);
+    return static_cast<std::size_t>(std::distance(range.begin(), range.end()));
+}
+
+/// `root` and its descendants in depth-first pre-order (a parent before its children, children in attach order),
+/// as a forward range that allocates nothing. Changing the subtree while walking it is undefined. An entity
+/// without a node yields itself only. Misuse: `root` invalid.
+template<typename Registry>
+[[nodiscard]] auto depth_first(const Registry &reg, const typename Registry::entity_type root) {
+    TESSERA_ASSERT(reg.valid(root), "depth_first: invalid entity");
+    using entity_type = typename Registry::entity_type;
+    using iterator = hierarchy_iterator<entity_type, hierarchy_walk::pre_order>;
+    const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>();
+
+    // an entity outside every tree is a tree of one
+    const bool linked = nodes != nullptr && nodes->contains(root);
+    return iterable_adaptor<iterator>{iterator{linked ? nodes : nullptr, root}, iterator{}};
+}
+
+/// Calls func(entity) for `root` and its descendants in depth-first pre-order. func must not change the subtree.
+template<typename Registry, typename Func>
+void each_depth_first(const Registry &reg, const typename Registry::entity_type root, Func func) {
+    for (const auto entt : depth_first(reg, root)) {
+        func(entt);
+    }
+}
+
+namespace internal {
+
+// Appends the children of every entity of `order` from position `from` on, which turns a list of roots into
+// their subtrees in breadth-first order: the vector is its own queue.
+template<typename Pool, typename Vector>
+void hierarchy_expand(const Pool &nodes, Vector &order, std::size_t from) {
+    for (; from < order.size(); ++from) {
+        if (nodes.contains(order[from])) {
+            for (auto child = nodes.get(order[from]).first_child; child != null; child = nodes.get(child).next) {
+                order.push_back(child);
+            }
+        }
+    }
+}
+
+} // namespace internal
+
+/// `root` and its descendants in breadth-first order (by depth, children in attach order), as a vector: one
+/// allocation for the whole walk, and the subtree may change afterwards. Misuse: `root` invalid.
+template<typename Registry>
+[[nodiscard]] auto breadth_first(const Registry &reg, const typename Registry::entity_type root) {
+    TESSERA_ASSERT(reg.valid(root), "breadth_first: invalid entity");
+    using entity_type = typename Registry::entity_type;
+    std::vector<entity_type> order{root};
+
+    if (const auto *nodes = reg.template storage<basic_hierarchy_node<entity_type>>(); nodes != nullptr) {
+        internal::hierarchy_expand(*nodes, order, 0u);
+    }
+
+    return order;
+}
+
+/// Calls func(entity) for `root` and its descendants in breadth-first order. The order is read before the first
+/// call, so func may change the hierarchy (entities it destroys are still visited: check valid()).
+template<typename Registry, typename Func>
+void each_breadth_first(Registry &reg, const typename Registry::entity_type root, Func func) {
+    for (const auto entt : breadth_first(std::as_const(reg), root)) {
+        func(entt);
+    }
+}
+
+/// Arranges the node pool so that iterating it visits every parent before its children: roots first, then their
+/// children, and so on by depth (breadth-first), siblings in attach order. Then arranges the pools of Other in
+/// the same order (registry.sort<Other, node>()), so that a pass over them in that order reads memory forward.
+/// O(n) plus the arrangement; allocates one vector of identifiers. Misuse if a group owns one of the pools.
+template<typename... Other, typename Registry>
+void sort_parent_first(Registry &reg) {
+    internal::hierarchy_check(reg);
+    using entity_type = typename Registry::entity_type;
+    using node_type = basic_hierarchy_node<entity_type>;
+    auto &nodes = reg.template storage<node_type>();
+    TESSERA_ASSERT(!reg.template owned<node_type>(),
+                   "sort_parent_first: a group owns the node pool; it cannot be arranged");
+    nodes.compact();
+    std::vector<entity_type> order{};
+    order.reserve(nodes.size());
+
+    for (auto [entt, node] : nodes.each()) {
+        if (node.parent == null) {
+            order.push_back(entt);
+        }
+    }
+
+    internal::hierarchy_expand(nodes, order, 0u);
+    nodes.sort_as(order.cbegin(), order.cend());
+    (reg.template sort<Other, node_type>(), ...);
+}
+
+namespace internal {
+
+// One pool read at the iteration positions of the node pool, a page at a time. While the pool is arranged like
+// the node pool (as sort_parent_first<Local, World> leaves it), the element at the same position is the one
+// wanted and no sparse lookup happens; otherwise the lookup finds it.
+template<typename Pool>
+struct aligned_pool {
+    using entity_type = typename Pool::entity_type;
+    using element_type = std::remove_reference_t<decltype(std::declval<Pool &>().get(entity_type{}))>;
+    static constexpr std::ptrdiff_t page =
+        static_cast<std::ptrdiff_t>(component_traits<std::remove_const_t<element_type>, entity_type>::page_size);
+
+    explicit aligned_pool(Pool &pool)
+        : storage{&pool}, elements{pool.begin()}, count{static_cast<std::ptrdiff_t>(pool.size())} {}
+
+    // The packed position of iteration position pos (iteration runs from the last packed position down).
+    [[nodiscard]] std::ptrdiff_t raw(const std::ptrdiff_t pos) const noexcept { return count - 1 - pos; }
+
+    // How many iteration positions from pos on stay on the page of pos (the whole rest without a page).
+    [[nodiscard]] std::ptrdiff_t on_page(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? raw(pos) % page + 1 : std::numeric_limits<std::ptrdiff_t>::max();
+    }
+
+    // The identifier at pos; the one at pos + step is ids(pos)[-step] on the same page.
+    [[nodiscard]] const entity_type *ids(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? storage->data() + raw(pos) : nullptr;
+    }
+
+    // The element at pos; the one at pos + step is at(pos)[-step] on the same page.
+    [[nodiscard]] element_type *at(const std::ptrdiff_t pos) const noexcept {
+        return pos < count ? &elements[pos] : nullptr;
+    }
+
+    [[nodiscard]] element_type *find(const entity_type entt) const {
+        return storage->contains(entt) ? &storage->get(entt) : nullptr;
+    }
+
+    // The position of entt when the pool holds it: a short walk forward from `from` (in breadth-first order the
+    // parents of consecutive entities follow one another), the sparse lookup otherwise; -1 without it.
+    [[nodiscard]] std::ptrdiff_t seek(const std::ptrdiff_t from, const entity_type entt) const {
+        constexpr std::ptrdiff_t walk = 8;
+
+        for (auto pos = from, last = (count - from < walk) ? count : from + walk; pos < last; ++pos) {
+            if (storage->data()[raw(pos)] == entt) {
+                return pos;
+            }
+        }
+
+        return storage->contains(entt) ? raw(static_cast<std::ptrdiff_t>(storage->index(entt))) : -1;
+    }
+
+    Pool *storage;
+    decltype(std::declval<Pool &>().begin()) elements;
+    std::ptrdiff_t count;
+};
+
+} // namespace internal
+
+/// Computes World for every entity that has a node, a Local and a World, walking the node pool in its iteration
+/// order: func(World &world, const Local &local, const World *parent) is called with the parent's World (null
+/// for a root or a parent without one). Parents must come before their children, which sort_parent_first
+/// arranges; after sort_parent_first<Local, World> the pass reads the three pools forward, without sparse
+/// lookups for the entities themselves and with few for their parents.
+template<typename Local, typename World, typename Registry, typename Func>
+void propagate(Registry &reg, Func func) {
+    static_assert(!std::is_same_v<std::remove_const_t<Local>, std::remove_const_t<World>>,
+                  "propagate: Local and World must be different component types");
+    using entity_type = typename Registry::entity_type;
+    auto &node_storage = reg.template storage<basic_hierarchy_node<entity_type>>();
+    const internal::aligned_pool<std::remove_reference_t<decltype(node_storage)>> nodes{node_storage};
+    const internal::aligned_pool<const std::remove_reference_t<decltype(reg.template storage<Local>())>> locals{
+        reg.template storage<Local>()};
+    const internal::aligned_pool<std::remove_reference_t<decltype(reg.template storage<World>())>> worlds{
+        reg.template storage<World>()};
+    // consecutive siblings share their parent: its World is found once for the whole run
+    entity_type last_parent{null};
+    const World *parent_world = nullptr;
+    std::ptrdiff_t cursor{};
+
+    for (std::ptrdiff_t pos{}; pos < nodes.count;) {
+        // a block of positions that stays on one page of every pool: plain pointers inside it
+        const auto length = std::min({nodes.count - pos, nodes.on_page(pos), locals.on_page(pos), worlds.on_page(pos)});
+        const auto *node_ids = nodes.ids(pos);
+        const auto *node = nodes.at(pos);
+        const auto *local_ids = locals.ids(pos);
+        const auto *local_at = locals.at(pos);
+        const auto *world_ids = worlds.ids(pos);
+        auto *world_at = worlds.at(pos);
+
+        for (std::ptrdiff_t step{}; step < length; ++step) {
+            const auto entt = node_ids[-step];
+            const Local *local{};
+            World *world{};
+
+            if (local_ids != nullptr && local_ids[-step] == entt && world_ids != nullptr && world_ids[-step] == entt)
+                [[likely]] {
+                local = local_at - step;
+                world = world_at - step;
+            } else {
+                // out of step with the node pool (or a tombstone of it): the sparse lookups decide
+                local = locals.find(entt);
+                world = worlds.find(entt);
+
+                if (local == nullptr || world == nullptr) {
+                    continue;
+                }
+            }
+
+            if (const auto parent = node[-step].parent; parent != last_parent) {
+                last_parent = parent;
+                const auto found = (parent == null) ? -1 : worlds.seek(cursor, parent);
+                cursor = (found < 0) ? cursor : found;
+                parent_world = (found < 0) ? nullptr : &worlds.elements[found];
+            }
+
+            func(*world, *local, std::as_const(parent_world));
+        }
+
+        pos += length;
+    }
+}
+
+/// Translates the links of a node read from another registry into local identifiers with `map` (for instance a
+/// continuous_loader's map). An archive wrapper calls it on each node it reads; docs/hierarchy.md shows one.
+template<typename Entity, typename Map>
+void remap_links(basic_hierarchy_node<Entity> &node, Map &&map) {
+    std::apply(
+        [&node, &map](auto... member) {
+            ((node.*member = (node.*member == null) ? node.*member : map(node.*member)), ...);
+        },
+        basic_hierarchy_node<Entity>::entity_members);
+}
+
+namespace internal {
+
+// Reads through another archive and translates the links of every node it reads with the loader's map.
+template<typename Archive, typename Loader>
+struct hierarchy_remapping_archive final {
+    template<typename Type>
+    void operator()(Type &value) {
+        (*inner)(value);
+
+        if constexpr (std::is_same_v<Type, basic_hierarchy_node<typename Loader::entity_type>>) {
+            remap_links(value, [this](const auto entt) { return loader->map(entt); });
+        }
+    }
+
+    void corrupt(const char *what) {
+        if constexpr (requires { inner->corrupt(what); }) {
+            inner->corrupt(what);
+        }
+    }
+
+    Archive *inner;
+    Loader *loader;
+};
+
+} // namespace internal
+
+/// Loads the node pool into a continuous_loader's registry, with every link translated to local identifiers.
+/// Call it after loading the identifiers. The loader first removes the nodes of the entities it maps; that
+/// happens under hierarchy_policy::orphan_children whatever the registry's policy, so that reloading replaces the
+/// trees instead of destroying subtrees (local entities attached to loaded ones become roots).
+template<typename Registry, typename Loader, typename Archive>
+void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
+    using node_type = basic_hierarchy_node<typename Registry::entity_type>;
+    auto &vars = reg.ctx();
+    const auto *const set = std::as_const(vars).template find<hierarchy_policy>();
+    const bool had = (set != nullptr);
+    const auto before = had ? *set : hierarchy_policy::destroy_children;
+    const auto restore = [&vars, had, before] {
+        had ? void(vars.insert_or_assign(hierarchy_policy{before})) : void(vars.template erase<hierarchy_policy>());
+    };
+    vars.insert_or_assign(hierarchy_policy::orphan_children);
+    internal::hierarchy_remapping_archive<std::remove_reference_t<Archive>, Loader> wrapper{&archive, &loader};
+
+    try {
+        loader.template get<node_type>(wrapper);
+    } catch (...) {
+        restore();
+        throw;
+    }
+
+    restore();
+}
+
+} // namespace tessera
+
+#endif

@@ -1,0 +1,239 @@
+// The iterators of storages: the element iterator over a paged storage, and the extended iterator that walks
+// identifiers and elements in lockstep for each() and reach().
+#ifndef TESSERA_ENTITY_STORAGE_ITERATOR_HPP
+#define TESSERA_ENTITY_STORAGE_ITERATOR_HPP
+
+#include "../config/config.hpp"
+#include "../core/type_traits.hpp"
+#include "entity.hpp"
+#include "iteration_log.hpp"
+#include "sparse_access.hpp"
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace tessera {
+
+namespace internal {
+
+/// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
+/// With TESSERA_DEBUG_ITERATION, iterators handed out by a storage check the iteration rules when they step.
+template<typename Container, std::size_t PageSize>
+class storage_iterator final {
+    template<typename, std::size_t>
+    friend class storage_iterator;
+
+    using container_type = std::remove_const_t<Container>;
+    using page_pointer = typename container_type::value_type;
+    using element_type = std::remove_pointer_t<page_pointer>;
+
+public:
+    using value_type = element_type;
+    using pointer = constness_as_t<element_type, Container> *;
+    using reference = constness_as_t<element_type, Container> &;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::random_access_iterator_tag;
+
+    constexpr storage_iterator() noexcept = default;
+
+    constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
+
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its storage.
+    storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
+        : payload{ref}, offset{idx}, mark{log, idx - 1} {}
+
+    /// Converts a mutable iterator into a constant one.
+    template<typename Other>
+    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
+        const storage_iterator<Other, PageSize> &other) noexcept
+        : payload{other.payload}, offset{other.offset}, mark{other.mark} {}
+#else
+    /// Converts a mutable iterator into a constant one.
+    template<typename Other>
+    requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
+        const storage_iterator<Other, PageSize> &other) noexcept
+        : payload{other.payload}, offset{other.offset} {}
+#endif
+
+    constexpr storage_iterator &operator++() {
+#if TESSERA_DEBUG_ITERATION
+        mark.forward("storage iterator", index());
+        --offset;
+        mark.take(index());
+        return *this;
+#else
+        return --offset, *this;
+#endif
+    }
+
+    constexpr storage_iterator operator++(int) {
+        storage_iterator before = *this;
+        ++*this;
+        return before;
+    }
+
+    constexpr storage_iterator &operator--() {
+#if TESSERA_DEBUG_ITERATION
+        mark.backward("storage iterator (reverse)");
+        ++offset;
+        mark.take(index());
+        return *this;
+#else
+        return ++offset, *this;
+#endif
+    }
+
+    constexpr storage_iterator operator--(int) {
+        storage_iterator before = *this;
+        --*this;
+        return before;
+    }
+
+    constexpr storage_iterator &operator+=(const difference_type value) noexcept {
+        offset -= value;
+#if TESSERA_DEBUG_ITERATION
+        mark.take(index());
+#endif
+        return *this;
+    }
+
+    constexpr storage_iterator operator+(const difference_type value) const noexcept {
+        storage_iterator moved = *this;
+        moved += value;
+        return moved;
+    }
+
+    friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
+        return other + value;
+    }
+
+    constexpr storage_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
+
+    constexpr storage_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
+
+    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
+        const auto pos = static_cast<std::size_t>(index() - value);
+        return (*payload)[pos / PageSize][fast_mod(pos, PageSize)];
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return std::addressof(operator[](0)); }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
+
+    /// The packed position this iterator designates (-1 for the end).
+    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
+                                                             const storage_iterator<Other, PageSize> &rhs) noexcept {
+        // friends of one instantiation cannot see the other's members: go through index()
+        return rhs.index() - lhs.index();
+    }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
+                                                   const storage_iterator<Other, PageSize> &rhs) noexcept {
+        return lhs.index() == rhs.index();
+    }
+
+    template<typename Other>
+    [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
+                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
+        return rhs.index() <=> lhs.index();
+    }
+
+private:
+    Container *payload{};
+    difference_type offset{};
+#if TESSERA_DEBUG_ITERATION
+    iteration_mark mark{};
+#endif
+};
+
+/// Walks an identifier iterator and element iterators in lockstep, yielding (entity, elements...) tuples by
+/// value. With SkipHoles, positions that hold a tombstone (in-place holes) are stepped over.
+template<bool SkipHoles, typename It, typename... Other>
+class extended_storage_iterator final {
+    template<bool, typename, typename...>
+    friend class extended_storage_iterator;
+
+    constexpr void skip_holes() {
+        if constexpr (SkipHoles) {
+            while (std::get<0>(it) != last && *std::get<0>(it) == tombstone) {
+                std::apply([](auto &...curr) { (++curr, ...); }, it);
+            }
+        }
+    }
+
+public:
+    using iterator_type = It;
+    using value_type = decltype(std::tuple_cat(std::make_tuple(*std::declval<It>()),
+                                               std::forward_as_tuple(*std::declval<Other>()...)));
+    using pointer = input_iterator_pointer<value_type>;
+    using reference = value_type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    constexpr extended_storage_iterator() = default;
+
+    constexpr extended_storage_iterator(It base, It sentinel, Other... other) : it{base, other...}, last{sentinel} {
+        skip_holes();
+    }
+
+    /// Converts an iterator over writable elements into one over read-only elements.
+    template<typename... Args>
+    requires(sizeof...(Args) == sizeof...(Other) && !std::is_same_v<std::tuple<Args...>, std::tuple<Other...>> &&
+             (std::is_convertible_v<const Args &, Other> &&
+              ...)) constexpr extended_storage_iterator(const extended_storage_iterator<SkipHoles, It, Args...> &other)
+        : it{std::apply([](const auto &...curr) { return std::tuple<It, Other...>{curr...}; }, other.it)},
+          last{other.last} {}
+
+    constexpr extended_storage_iterator &operator++() {
+        std::apply([](auto &...curr) { (++curr, ...); }, it);
+        skip_holes();
+        return *this;
+    }
+
+    constexpr extended_storage_iterator operator++(int) {
+        extended_storage_iterator before = *this;
+        ++*this;
+        return before;
+    }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept {
+        return std::apply([](auto &first, auto &...other) { return reference{*first, *other...}; }, it);
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
+
+    /// The identifier iterator.
+    [[nodiscard]] constexpr iterator_type base() const noexcept { return std::get<0>(it); }
+
+    template<typename... Args>
+    [[nodiscard]] friend constexpr bool
+    operator==(const extended_storage_iterator &lhs,
+               const extended_storage_iterator<SkipHoles, It, Args...> &rhs) noexcept {
+        return std::get<0>(lhs.it) == rhs.base();
+    }
+
+private:
+    std::tuple<It, Other...> it{};
+    It last{};
+};
+
+/// Builds an extended iterator, deducing its parameters.
+template<bool SkipHoles, typename It, typename... Other>
+[[nodiscard]] constexpr auto make_extended_storage_iterator(It base, It sentinel, Other... other) {
+    return extended_storage_iterator<SkipHoles, It, Other...>{base, sentinel, other...};
+}
+
+} // namespace internal
+
+} // namespace tessera
+
+#endif
