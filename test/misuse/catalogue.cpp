@@ -6,8 +6,8 @@
 // the public API (listed below: "deletion policy mismatch" four times, pop_back_entity, the swap-only "too many
 // elements", "identifier not restored" twice, and the sink without a signal), and the 5 of core/bit.hpp,
 // core/memory.hpp, signal/dispatcher.hpp (two) and signal/emitter.hpp were left out. The asserts added since
-// (133 in all now: grep "TESSERA_ASSERT(" in include/ without config.hpp) are tested beside their features, in the
-// test file of their header (command buffers, clone, prototypes, hierarchy, memory reclaim, the tools).
+// (133 in all now: grep "TESSERA_ASSERT(" in include/ without config.hpp) are tested in the test file of their
+// header, not here.
 #include "support/misuse.hpp"
 #include "support/tracking_allocator.hpp"
 #include "support/tracking_resource.hpp"
