@@ -77,28 +77,15 @@ public:
             std::tuple_cat(opools, gpools));
         watch.witness.lead_by(lead);
 #endif
-        walk.start(from, known);
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.start(walk, from, known);
     }
 
     TESSERA_FORCE_INLINE group_each_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        watch.check(walk);
-#endif
-        walk.next();
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.step(walk);
         return *this;
     }
 
-    group_each_iterator operator++(int) {
-        group_each_iterator before = *this;
-        ++*this;
-        return before;
-    }
+    group_each_iterator operator++(int) { return walk_post_step(*this); }
 
     [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const {
         return dereference(typename walk_type::element_seq{});
@@ -113,9 +100,7 @@ public:
 
 private:
     walk_type walk{};
-#if TESSERA_DEBUG_ITERATION
-    walk_witness<Common, sizeof...(Owned) + sizeof...(Get) + 1u> watch{};
-#endif
+    [[no_unique_address]] walk_witness<Common, sizeof...(Owned) + sizeof...(Get) + 1u> watch{};
 };
 
 /// True if func takes what the iterable of a group yields, (entity, elements...), or only the elements.
