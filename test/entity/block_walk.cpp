@@ -238,3 +238,35 @@ TEST(BlockWalk, IteratorCopiesWalkOnTheirOwn) {
     EXPECT_EQ(from_original, from_copy);
     EXPECT_EQ(from_original.size(), entities.size() - 25u);
 }
+
+// A group's each() compares its storages once and remembers that they line up (range-for cannot report back as
+// each(func) does). Once a storage moves, the memory no longer applies: the next range-for finds every element again.
+TEST(BlockWalk, GroupEachRemembersLinedUpStoragesUntilTheyChange) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<first, second>);
+    const auto entities = lined_up(registry, 2u * TESSERA_PACKED_PAGE + 7u);
+
+    const auto check = [&] {
+        std::size_t visited{};
+
+        for (auto [entt, lhs, rhs] : group.each()) {
+            EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
+            EXPECT_EQ(rhs.value, lhs.value);
+            ++visited;
+        }
+
+        EXPECT_EQ(visited, entities.size());
+    };
+
+    check();
+    check();
+
+    // `second` in reverse order: no block lines up any more
+    registry.storage<second>().sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    check();
+
+    // lined up again, the memory is rebuilt
+    const tessera::sparse_set &order = registry.storage<first>();
+    registry.storage<second>().sort_as(order.begin(), order.end());
+    check();
+}
