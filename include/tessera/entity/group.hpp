@@ -16,6 +16,7 @@
 #include "group_handler.hpp"
 #include "iteration_log.hpp"
 #include "sparse_set.hpp"
+#include "walk_witness.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>

@@ -10,6 +10,7 @@
 #include "entity.hpp"
 #include "iteration_log.hpp"
 #include "sparse_set.hpp"
+#include "walk_witness.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
