@@ -84,8 +84,10 @@ TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2_each", floor_iteration<kind:
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_2_range", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3_each", floor_iteration<kind::three>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_full_3_range", floor_iteration<kind::three>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2_each", floor_iteration<kind::two>);
+TESSERA_BENCH_FIXTURE("floor/iteration/group_partial_2_range", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_each", floor_iteration<kind::two>);
 TESSERA_BENCH_FIXTURE("floor/iteration/group_non_owning_2_range", floor_iteration<kind::two>);

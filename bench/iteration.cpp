@@ -38,8 +38,10 @@ enum class kind {
     group_full_2_range,
     group_full_3,
     group_full_3_each,
+    group_full_3_range,
     group_partial_2,
     group_partial_2_each,
+    group_partial_2_range,
     group_non_owning_2,
     group_non_owning_2_each,
     group_non_owning_2_range,
@@ -54,12 +56,13 @@ constexpr bool full_owning_2(const kind value) {
 }
 
 constexpr bool full_owning_3(const kind value) {
-    return value == kind::group_full_3 || value == kind::group_full_3_each;
+    return value == kind::group_full_3 || value == kind::group_full_3_each || value == kind::group_full_3_range;
 }
 
 // Scenarios over a group that owns position and gets velocity.
 constexpr bool partial_owning(const kind value) {
-    return value == kind::group_partial_2 || value == kind::group_partial_2_each || value == kind::group_partial_2_half;
+    return value == kind::group_partial_2 || value == kind::group_partial_2_each ||
+           value == kind::group_partial_2_range || value == kind::group_partial_2_half;
 }
 
 // Scenarios over a non-owning group of position and velocity.
@@ -178,8 +181,22 @@ public:
             for (auto [entt, pos, vel, mas] : registry.group<position, velocity, mass>().each()) {
                 bench::move_three(pos, vel, mas);
             }
+        } else if constexpr (Kind == kind::group_full_3_range) {
+            const auto group = registry.group<position, velocity, mass>();
+
+            for (const auto entt : group) {
+                auto [pos, vel, mas] = group.get<position, velocity, mass>(entt);
+                bench::move_three(pos, vel, mas);
+            }
         } else if constexpr (Kind == kind::group_partial_2_each) {
             for (auto [entt, pos, vel] : registry.group<position>(tessera::get<velocity>).each()) {
+                bench::move_two(pos, vel);
+            }
+        } else if constexpr (Kind == kind::group_partial_2_range) {
+            const auto group = registry.group<position>(tessera::get<velocity>);
+
+            for (const auto entt : group) {
+                auto [pos, vel] = group.template get<position, velocity>(entt);
                 bench::move_two(pos, vel);
             }
         } else if constexpr (Kind == kind::group_non_owning_2_each) {
@@ -240,8 +257,10 @@ TESSERA_BENCH_FIXTURE("iteration/group_full_2_each", iteration<kind::group_full_
 TESSERA_BENCH_FIXTURE("iteration/group_full_2_range", iteration<kind::group_full_2_range>);
 TESSERA_BENCH_FIXTURE("iteration/group_full_3", iteration<kind::group_full_3>);
 TESSERA_BENCH_FIXTURE("iteration/group_full_3_each", iteration<kind::group_full_3_each>);
+TESSERA_BENCH_FIXTURE("iteration/group_full_3_range", iteration<kind::group_full_3_range>);
 TESSERA_BENCH_FIXTURE("iteration/group_partial_2", iteration<kind::group_partial_2>);
 TESSERA_BENCH_FIXTURE("iteration/group_partial_2_each", iteration<kind::group_partial_2_each>);
+TESSERA_BENCH_FIXTURE("iteration/group_partial_2_range", iteration<kind::group_partial_2_range>);
 TESSERA_BENCH_FIXTURE("iteration/group_non_owning_2", iteration<kind::group_non_owning_2>);
 TESSERA_BENCH_FIXTURE("iteration/group_non_owning_2_each", iteration<kind::group_non_owning_2_each>);
 TESSERA_BENCH_FIXTURE("iteration/group_non_owning_2_range", iteration<kind::group_non_owning_2_range>);

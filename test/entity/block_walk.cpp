@@ -61,92 +61,76 @@ bool joins_now(const int index) {
            index % 3 == 0;
 }
 
+// A registry where an owning group of `second` and `joins` already holds `group_members` entities lined up with
+// `first`, and a visit that checks an entity and makes it join the group when joins_now says so.
+class BlockWalkJoin : public ::testing::Test {
+protected:
+    BlockWalkJoin() { static_cast<void>(registry.group<second, joins>()); }
+
+    // call after creating the groups or views the test needs beforehand
+    void populate() { entities = lined_up(registry, 3u * TESSERA_PACKED_PAGE + 5u, group_members); }
+
+    void visit(const tessera::entity entt, const first &lhs, const second &rhs) {
+        EXPECT_EQ(lhs.value, rhs.value);
+        EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
+
+        ++visited;
+
+        if (joins_now(lhs.value) && !registry.all_of<joins>(entt)) {
+            registry.emplace<joins>(entt);
+        }
+    }
+
+    tessera::registry registry;
+    std::vector<tessera::entity> entities;
+    std::size_t visited{};
+};
+
 } // namespace
 
 // A view led by `first` finds `second` lined up with it. An owning group of `second` takes in the current entity
 // halfway through a block: it swaps that entity down to the front of `second`, to a position the walk has yet to
 // visit. The walk must not trust the comparison it made for that block any longer.
-TEST(BlockWalk, OwningGroupJoinMovesAFreeStorageUnderAViewCallback) {
-    tessera::registry registry;
-    static_cast<void>(registry.group<second, joins>());
-    const auto entities = lined_up(registry, 3u * TESSERA_PACKED_PAGE + 5u, group_members);
+TEST_F(BlockWalkJoin, OwningGroupJoinMovesAFreeStorageUnderAViewCallback) {
+    populate();
     auto view = registry.view<first, second>();
     view.use<first>();
-    std::size_t visited{};
 
-    view.each([&](const tessera::entity entt, first &lhs, second &rhs) {
-        EXPECT_EQ(lhs.value, rhs.value);
-        EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
-
-        ++visited;
-
-        if (joins_now(lhs.value) && !registry.all_of<joins>(entt)) {
-            registry.emplace<joins>(entt);
-        }
-    });
+    view.each([&](const tessera::entity entt, first &lhs, second &rhs) { visit(entt, lhs, rhs); });
 
     EXPECT_EQ(visited, entities.size());
 }
 
 // The same with the each() iterator of the view.
-TEST(BlockWalk, OwningGroupJoinMovesAFreeStorageUnderAViewIterator) {
-    tessera::registry registry;
-    static_cast<void>(registry.group<second, joins>());
-    const auto entities = lined_up(registry, 3u * TESSERA_PACKED_PAGE + 5u, group_members);
+TEST_F(BlockWalkJoin, OwningGroupJoinMovesAFreeStorageUnderAViewIterator) {
+    populate();
     auto view = registry.view<first, second>();
     view.use<first>();
-    std::size_t visited{};
 
     for (auto [entt, lhs, rhs] : view.each()) {
-        EXPECT_EQ(lhs.value, rhs.value);
-        EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
-
-        ++visited;
-
-        if (joins_now(lhs.value) && !registry.all_of<joins>(entt)) {
-            registry.emplace<joins>(entt);
-        }
+        visit(entt, lhs, rhs);
     }
 
     EXPECT_EQ(visited, entities.size());
 }
 
 // The same with a partial-owning group that gets `second`: its get storage moves under it.
-TEST(BlockWalk, OwningGroupJoinMovesTheGetStorageOfAnotherGroup) {
-    tessera::registry registry;
-    static_cast<void>(registry.group<second, joins>());
+TEST_F(BlockWalkJoin, OwningGroupJoinMovesTheGetStorageOfAnotherGroup) {
     auto group = registry.group<first>(tessera::get<second>);
-    const auto entities = lined_up(registry, 3u * TESSERA_PACKED_PAGE + 5u, group_members);
+    populate();
     ASSERT_EQ(group.size(), entities.size());
 
     // twice: the second each() starts from what the first one remembered of the lined-up storages
     for (int round{}; round < 2; ++round) {
-        std::size_t visited{};
-
-        group.each([&](const tessera::entity entt, first &lhs, second &rhs) {
-            EXPECT_EQ(lhs.value, rhs.value);
-            EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
-
-            ++visited;
-
-            if (joins_now(lhs.value) && !registry.all_of<joins>(entt)) {
-                registry.emplace<joins>(entt);
-            }
-        });
-
+        visited = 0u;
+        group.each([&](const tessera::entity entt, first &lhs, second &rhs) { visit(entt, lhs, rhs); });
         EXPECT_EQ(visited, entities.size());
     }
 
-    std::size_t visited{};
+    visited = 0u;
 
     for (auto [entt, lhs, rhs] : group.each()) {
-        EXPECT_EQ(lhs.value, rhs.value);
-
-        ++visited;
-
-        if (joins_now(lhs.value) && !registry.all_of<joins>(entt)) {
-            registry.emplace<joins>(entt);
-        }
+        visit(entt, lhs, rhs);
     }
 
     EXPECT_EQ(visited, entities.size());
@@ -154,22 +138,15 @@ TEST(BlockWalk, OwningGroupJoinMovesTheGetStorageOfAnotherGroup) {
 
 // A runtime view compares blocks too, but only to skip membership tests: the owning group's exchanges move
 // entities within the second storage without changing who is in it, and every entity is visited once.
-TEST(BlockWalk, OwningGroupJoinMovesAStorageOfARuntimeView) {
-    tessera::registry registry;
-    static_cast<void>(registry.group<second, joins>());
-    const auto entities = lined_up(registry, 3u * TESSERA_PACKED_PAGE + 5u, group_members);
+TEST_F(BlockWalkJoin, OwningGroupJoinMovesAStorageOfARuntimeView) {
+    populate();
     tessera::runtime_view view{};
     view.iterate(registry.storage<first>()).iterate(registry.storage<second>());
     std::vector<tessera::entity> seen;
 
     view.each([&](const tessera::entity entt) {
         seen.push_back(entt);
-
-        EXPECT_EQ(registry.get<first>(entt).value, registry.get<second>(entt).value);
-
-        if (joins_now(registry.get<first>(entt).value) && !registry.all_of<joins>(entt)) {
-            registry.emplace<joins>(entt);
-        }
+        visit(entt, registry.get<first>(entt), registry.get<second>(entt));
     });
 
     std::sort(seen.begin(), seen.end());
@@ -260,4 +237,36 @@ TEST(BlockWalk, IteratorCopiesWalkOnTheirOwn) {
 
     EXPECT_EQ(from_original, from_copy);
     EXPECT_EQ(from_original.size(), entities.size() - 25u);
+}
+
+// A group's each() compares its storages once and remembers that they line up (range-for cannot report back as
+// each(func) does). Once a storage moves, the memory no longer applies: the next range-for finds every element again.
+TEST(BlockWalk, GroupEachRemembersLinedUpStoragesUntilTheyChange) {
+    tessera::registry registry;
+    auto group = registry.group<>(tessera::get<first, second>);
+    const auto entities = lined_up(registry, 2u * TESSERA_PACKED_PAGE + 7u);
+
+    const auto check = [&] {
+        std::size_t visited{};
+
+        for (auto [entt, lhs, rhs] : group.each()) {
+            EXPECT_EQ(lhs.value, static_cast<int>(tessera::to_entity(entt)));
+            EXPECT_EQ(rhs.value, lhs.value);
+            ++visited;
+        }
+
+        EXPECT_EQ(visited, entities.size());
+    };
+
+    check();
+    check();
+
+    // `second` in reverse order: no block lines up any more
+    registry.storage<second>().sort([](const tessera::entity lhs, const tessera::entity rhs) { return lhs < rhs; });
+    check();
+
+    // lined up again, the memory is rebuilt
+    const tessera::sparse_set &order = registry.storage<first>();
+    registry.storage<second>().sort_as(order.begin(), order.end());
+    check();
 }

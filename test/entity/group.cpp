@@ -498,6 +498,45 @@ TEST(Group, GetForms) {
     EXPECT_MISUSE(static_cast<void>(partial.get<vel>(registry.create())), "");
 }
 
+// An owning group reads every owned element of a member at the member's position in the first owned storage:
+// right for members (outside the group the owned storages hold entities at unrelated positions), and get() on an
+// entity that is not a member is misuse.
+TEST(Group, OwningGetSharesOneLookupAmongOwnedStorages) {
+    tessera::registry registry;
+    auto group = registry.group<pos, vel>(tessera::get<hidden>);
+    std::vector<tessera::entity> entities(40u);
+    registry.create(entities.begin(), entities.end());
+
+    // outsiders first, with their own order in each storage: members are swapped to the front of both
+    for (std::size_t i{}; i < entities.size(); ++i) {
+        registry.emplace<pos>(entities[i], static_cast<int>(i));
+    }
+
+    for (std::size_t i = entities.size(); i-- > 0u;) {
+        registry.emplace<vel>(entities[i], static_cast<int>(i) * 10);
+
+        if (i % 3u == 0u) {
+            registry.emplace<hidden>(entities[i], static_cast<int>(i) * 100);
+        }
+    }
+
+    ASSERT_EQ(group.size(), 14u);
+
+    for (const auto entt : group) {
+        const auto index =
+            static_cast<int>(tessera::to_entity(entt)) - static_cast<int>(tessera::to_entity(entities[0]));
+        const auto [p, v] = group.get<pos, vel>(entt);
+        EXPECT_EQ(p.x, index);
+        EXPECT_EQ(v.dx, index * 10);
+        const auto [all_p, all_v, all_h] = group.get(entt);
+        EXPECT_EQ(all_p.x, index);
+        EXPECT_EQ(all_v.dx, index * 10);
+        EXPECT_EQ(all_h.value, index * 100);
+    }
+
+    EXPECT_MISUSE(static_cast<void>(group.get<pos, vel>(entities[1])), "not a member");
+}
+
 TEST(Group, EachFormsAndOrder) {
     tessera::registry registry;
     auto full = registry.group<pos, vel, tag>();

@@ -65,7 +65,7 @@ using view_element_t = std::remove_const_t<typename view_element<Type>::type>;
 template<typename Type, typename Entity>
 [[nodiscard]] auto view_element_tuple(Type &pool, [[maybe_unused]] const Entity entt) {
     if constexpr (walk_traits<Type>::instances) {
-        return std::forward_as_tuple(pool.get(entt));
+        return std::forward_as_tuple(walk_get(pool, entt));
     } else {
         return std::tuple<>{};
     }
@@ -392,7 +392,7 @@ public:
         } else if constexpr (sizeof...(Index) == 1u) {
             auto *pool = std::get<Index...>(pools);
             TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
-            return pool->get(entt);
+            return internal::walk_get(*pool, entt);
         } else {
             return std::tuple_cat(element_as_tuple<Index>(entt)...);
         }
@@ -454,7 +454,7 @@ private:
     [[nodiscard]] auto element_as_tuple(const entity_type entt) const {
         auto *pool = std::get<Index>(pools);
         TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
-        return pool->get_as_tuple(entt);
+        return internal::walk_get_tuple(*pool, entt);
     }
 
     template<std::size_t... Index>
@@ -653,9 +653,9 @@ public:
         TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return pool->get_as_tuple(entt);
+            return internal::walk_get_tuple(*pool, entt);
         } else {
-            return pool->get(entt);
+            return internal::walk_get(*pool, entt);
         }
     }
 

@@ -10,6 +10,7 @@
 #include "entity.hpp"
 #include "iteration_log.hpp"
 #include "sparse_set.hpp"
+#include "walk_witness.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -92,30 +93,17 @@ public:
             watch.witness.lead_by(lead);
         }
 #endif
-        walk.start(from);
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.start(walk, from);
     }
 
     /// Moves to the next entity of the view.
     TESSERA_FORCE_INLINE view_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        watch.check(walk);
-#endif
-        walk.next();
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.step(walk);
         return *this;
     }
 
     /// Moves to the next entity of the view and returns the previous position.
-    view_iterator operator++(int) {
-        view_iterator before = *this;
-        ++*this;
-        return before;
-    }
+    view_iterator operator++(int) { return walk_post_step(*this); }
 
     /// Address of the current identifier in the leading packed array.
     [[nodiscard]] pointer operator->() const noexcept { return &walk.current(); }
@@ -131,9 +119,7 @@ public:
 
 private:
     walk_type walk{};
-#if TESSERA_DEBUG_ITERATION
-    walk_witness<Common, Get + 1u> watch{};
-#endif
+    [[no_unique_address]] walk_witness<Common, Get + 1u> watch{};
 };
 
 /// Iterator of a view's each(): a walk (block_walk.hpp) of the leading storage that stops on the entities of the
@@ -184,30 +170,17 @@ public:
 #if TESSERA_DEBUG_ITERATION
         watch.witness = view_witness<Common>("view::each() iterator", *leading, value);
 #endif
-        walk.start(from);
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.start(walk, from);
     }
 
     /// Moves to the next entity.
     TESSERA_FORCE_INLINE view_each_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        watch.check(walk);
-#endif
-        walk.next();
-#if TESSERA_DEBUG_ITERATION
-        watch.seen(walk);
-#endif
+        watch.step(walk);
         return *this;
     }
 
     /// Moves to the next entity and returns the previous position.
-    view_each_iterator operator++(int) {
-        view_each_iterator before = *this;
-        ++*this;
-        return before;
-    }
+    view_each_iterator operator++(int) { return walk_post_step(*this); }
 
     /// The entity and its elements.
     [[nodiscard]] TESSERA_FORCE_INLINE reference operator*() const {
@@ -262,9 +235,7 @@ private:
     }
 
     walk_type walk{};
-#if TESSERA_DEBUG_ITERATION
-    walk_witness<Common, sizeof...(Get)> watch{};
-#endif
+    [[no_unique_address]] walk_witness<Common, sizeof...(Get)> watch{};
 };
 
 } // namespace tessera::internal
