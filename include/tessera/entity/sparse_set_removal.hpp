@@ -84,7 +84,8 @@ void basic_sparse_set<Entity, Allocator>::policy_pop(basic_iterator first, basic
 template<typename Entity, typename Allocator>
 template<typename Func>
 auto basic_sparse_set<Entity, Allocator>::for_each_listed(basic_iterator first, basic_iterator last,
-                                                          const bool skip_absent, Func erase_one) -> size_type {
+                                                          [[maybe_unused]] const bool skip_absent, Func erase_one)
+    -> size_type {
     size_type count{};
 
     for (; first != last; ++first) {
