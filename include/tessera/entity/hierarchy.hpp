@@ -12,6 +12,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
+#include "sparse_access.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -75,6 +76,16 @@ namespace internal {
 
 template<typename Entity>
 using hierarchy_pool = storage_for_t<basic_hierarchy_node<Entity>, Entity>;
+
+// The node of entt, or nullptr without one: one read of the sparse array where contains() then get() read it
+// twice, and the element straight from its page.
+template<typename Entity>
+[[nodiscard]] TESSERA_FORCE_INLINE basic_hierarchy_node<Entity> *hierarchy_find(hierarchy_pool<Entity> &nodes,
+                                                                                const Entity entt) noexcept {
+    constexpr auto page = component_traits<basic_hierarchy_node<Entity>, Entity>::page_size;
+    const auto pos = sparse_access::position(nodes, entt);
+    return pos == static_cast<std::size_t>(-1) ? nullptr : &nodes.raw()[pos / page][fast_mod(pos, page)];
+}
 
 // Unlinks entt from its parent's list of children; entt becomes a root.
 template<typename Entity>
@@ -206,13 +217,19 @@ void attach(Registry &reg, const typename Registry::entity_type child, const typ
     auto &nodes = reg.template storage<node_type>();
     TESSERA_ASSERT(!internal::hierarchy_reaches(nodes, parent, child),
                    "attach: parent is a descendant of child; the tree would become a cycle");
-    auto &child_node = nodes.contains(child) ? nodes.get(child) : nodes.emplace(child);
+    auto *child_node = internal::hierarchy_find(nodes, child);
 
-    if (child_node.parent != parent) {
-        auto &parent_node = nodes.contains(parent) ? nodes.get(parent) : nodes.emplace(parent);
-        internal::hierarchy_unlink(nodes, child_node);
-        internal::hierarchy_link(nodes, child, child_node, parent, parent_node);
+    if (child_node == nullptr) {
+        child_node = &nodes.emplace(child);
+    } else if (child_node->parent == parent) {
+        return;
     }
+
+    // pages keep their elements in place: emplacing the parent's node leaves child_node where it is
+    auto *parent_node = internal::hierarchy_find(nodes, parent);
+    parent_node = (parent_node == nullptr) ? &nodes.emplace(parent) : parent_node;
+    internal::hierarchy_unlink(nodes, *child_node);
+    internal::hierarchy_link(nodes, child, *child_node, parent, *parent_node);
 }
 
 /// Makes `child` a root (it keeps its node and its own children). Detaching a root, or an entity without a node,
@@ -223,8 +240,8 @@ void detach(Registry &reg, const typename Registry::entity_type child) {
     TESSERA_ASSERT(reg.valid(child), "detach: invalid entity");
     auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
-    if (nodes.contains(child)) {
-        internal::hierarchy_unlink(nodes, nodes.get(child));
+    if (auto *node = internal::hierarchy_find(nodes, child); node != nullptr) {
+        internal::hierarchy_unlink(nodes, *node);
     }
 }
 
