@@ -275,29 +275,6 @@ template<typename Set, typename Lead>
     return true;
 }
 
-/// The element of an entity that the storage holds, for the get() of views and groups. A paged storage is read
-/// here, through the sparse array and the pages, so that the compiler inlines it in the user's loop: g++ called
-/// basic_storage::get out of line in a range-for over a two-type view, at about 40% of the loop's time.
-template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE decltype(auto) walk_get(Type &pool, const Entity entt) {
-    if constexpr (walk_paged<Type>) {
-        TESSERA_ASSERT(pool.contains(entt), "get: the entity is not in the set of the storage");
-        return *walk_address(pool, sparse_access::index(pool, entt));
-    } else {
-        return pool.get(entt);
-    }
-}
-
-/// walk_get as a one-element tuple, or the storage's get_as_tuple (an empty tuple for storages without instances).
-template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE auto walk_get_tuple(Type &pool, const Entity entt) {
-    if constexpr (walk_paged<Type>) {
-        return std::forward_as_tuple(walk_get(pool, entt));
-    } else {
-        return pool.get_as_tuple(entt);
-    }
-}
-
 /// True if a storage type may take the lined-up path: positions that may hold tombstones or released identifiers
 /// are never compared, so that an identifier found by comparison is always present.
 template<typename Type>

@@ -86,17 +86,17 @@ public:
     static constexpr entity_type version_mask = Traits::version_mask;
 
     /// The identifier as an integer.
-    [[nodiscard]] static constexpr entity_type to_integral(const value_type value) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE static constexpr entity_type to_integral(const value_type value) noexcept {
         return static_cast<entity_type>(value);
     }
 
     /// The index part of an identifier.
-    [[nodiscard]] static constexpr entity_type to_entity(const value_type value) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE static constexpr entity_type to_entity(const value_type value) noexcept {
         return to_integral(value) & entity_mask;
     }
 
     /// The version part of an identifier.
-    [[nodiscard]] static constexpr version_type to_version(const value_type value) noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE static constexpr version_type to_version(const value_type value) noexcept {
         if constexpr (version_mask == 0u) {
             return version_type{};
         } else {

@@ -10,6 +10,7 @@
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
+#include "walk_get.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -307,11 +308,10 @@ public:
         static_assert(((Index < sizeof...(Get)) && ...), "group: get only reaches the get types");
 
         if constexpr (sizeof...(Index) == 0u) {
-            return std::apply(
-                [entt](auto *...pool) { return std::tuple_cat(internal::walk_get_tuple(*pool, entt)...); },
-                pools_at<0u>(std::index_sequence_for<Get...>{}));
+            return std::apply([entt](auto *...pool) { return internal::walk_get_all(entt, *pool...); },
+                              pools_at<0u>(std::index_sequence_for<Get...>{}));
         } else if constexpr (sizeof...(Index) != 1u) {
-            return std::tuple_cat(internal::walk_get_tuple(*storage<Index>(), entt)...);
+            return internal::walk_get_all(entt, *storage<Index>()...);
         } else {
             // one type: its reference rather than a tuple of one
             return (internal::walk_get(*storage<Index>(), entt), ...);
@@ -645,11 +645,27 @@ private:
         constexpr bool shared = ((Index < owned_count ? 1u : 0u) + ... + 0u) > 1u;
 
         if constexpr (shared) {
-            TESSERA_ASSERT(contains(entt), "group::get: the entity is not a member of the group");
-            const auto pos = internal::sparse_access::index(*storage<0u>(), entt);
-            return std::tuple_cat(element_at<Index>(entt, pos)...);
+            std::size_t pos{};
+
+            if constexpr (TESSERA_ASSERT_ENABLED) {
+                // one read of the sparse array serves the check and the access
+                TESSERA_ASSERT(descriptor != nullptr, "group::get: the group is not initialized");
+                pos = internal::sparse_access::position(*storage<0u>(), entt);
+                TESSERA_ASSERT(pos < descriptor->length(), "group::get: the entity is not a member of the group");
+            } else {
+                TESSERA_ASSERT(contains(entt), "group::get: the entity is not a member of the group");
+                pos = internal::sparse_access::index(*storage<0u>(), entt);
+            }
+
+            if constexpr (((Index < owned_count &&
+                            internal::walk_paged<std::remove_pointer_t<decltype(storage<Index>())>>)&&...)) {
+                // the tuple of references at once, as internal::walk_get_all does
+                return std::forward_as_tuple(*internal::walk_address(*storage<Index>(), pos)...);
+            } else {
+                return std::tuple_cat(element_at<Index>(entt, pos)...);
+            }
         } else {
-            return std::tuple_cat(internal::walk_get_tuple(*storage<Index>(), entt)...);
+            return internal::walk_get_all(entt, *storage<Index>()...);
         }
     }
 

@@ -156,10 +156,10 @@ public:
     [[nodiscard]] size_type capacity() const noexcept { return room; }
 
     /// The page pointers.
-    [[nodiscard]] const_pointer data() const noexcept { return first; }
+    [[nodiscard]] TESSERA_FORCE_INLINE const_pointer data() const noexcept { return first; }
 
     /// The page pointers.
-    [[nodiscard]] pointer data() noexcept { return first; }
+    [[nodiscard]] TESSERA_FORCE_INLINE pointer data() noexcept { return first; }
 
     /// The page pointer at a position smaller than size().
     [[nodiscard]] Type *operator[](const size_type pos) const noexcept { return first[pos]; }

@@ -13,7 +13,8 @@ namespace tessera {
 namespace internal {
 
 /// Fast modulo for powers of two.
-[[nodiscard]] constexpr std::size_t fast_mod(const std::size_t value, const std::size_t mod) noexcept {
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr std::size_t fast_mod(const std::size_t value,
+                                                                  const std::size_t mod) noexcept {
     return value & (mod - 1u);
 }
 
@@ -34,9 +35,16 @@ struct sparse_access {
         // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
         // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
         // not free (null's index is the mask itself).
-        if (const auto page = index / page_size; page < set.sparse.size() && set.sparse[page] != nullptr) {
+        // the pages through one pointer: a build without optimization calls vector::operator[] for each use
+        if (const auto page = index / page_size; page < set.sparse.size()) {
+            const auto *const entries = set.sparse.data()[page];
+
+            if (entries == nullptr) {
+                return static_cast<std::size_t>(-1);
+            }
+
             const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
-            const auto slot = traits_type::to_integral(set.sparse[page][fast_mod(index, page_size)]);
+            const auto slot = traits_type::to_integral(entries[fast_mod(index, page_size)]);
 
             if (const auto pos = static_cast<bits_type>(slot - version_bits); pos < index_bits) {
                 return static_cast<std::size_t>(pos);

@@ -565,7 +565,7 @@ public:
     [[nodiscard]] bool contiguous() const noexcept { return mode != deletion_policy::in_place || head == max_size; }
 
     /// The packed array: data()[index(e)] == e.
-    [[nodiscard]] pointer data() const noexcept { return packed.data(); }
+    [[nodiscard]] TESSERA_FORCE_INLINE pointer data() const noexcept { return packed.data(); }
 
     /// Iterator to the first position iterated (the last packed position).
     [[nodiscard]] iterator begin() const noexcept {

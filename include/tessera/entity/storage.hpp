@@ -475,10 +475,10 @@ public:
     }
 
     /// The table of page pointers: element i is raw()[i / page_size][i % page_size].
-    [[nodiscard]] const_pointer raw() const noexcept { return payload.data(); }
+    [[nodiscard]] TESSERA_FORCE_INLINE const_pointer raw() const noexcept { return payload.data(); }
 
     /// The table of page pointers.
-    [[nodiscard]] pointer raw() noexcept { return payload.data(); }
+    [[nodiscard]] TESSERA_FORCE_INLINE pointer raw() noexcept { return payload.data(); }
 
     /// Iterator to the first element iterated (the last packed position).
     [[nodiscard]] const_iterator cbegin() const noexcept {

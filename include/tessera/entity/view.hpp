@@ -7,6 +7,7 @@
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
+#include "walk_get.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -394,7 +395,8 @@ public:
             TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
             return internal::walk_get(*pool, entt);
         } else {
-            return std::tuple_cat(element_as_tuple<Index>(entt)...);
+            TESSERA_ASSERT(((std::get<Index>(pools) != nullptr) && ...), "basic_view::get: a storage slot is unset");
+            return internal::walk_get_all(entt, *std::get<Index>(pools)...);
         }
     }
 
@@ -450,13 +452,6 @@ public:
     }
 
 private:
-    template<std::size_t Index>
-    [[nodiscard]] auto element_as_tuple(const entity_type entt) const {
-        auto *pool = std::get<Index>(pools);
-        TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
-        return internal::walk_get_tuple(*pool, entt);
-    }
-
     template<std::size_t... Index>
     [[nodiscard]] auto get_all(const entity_type entt, std::index_sequence<Index...>) const {
         return std::tuple_cat(element_or_nothing<Index>(entt)...);
