@@ -77,37 +77,60 @@ namespace internal {
 template<typename Entity>
 using hierarchy_pool = storage_for_t<basic_hierarchy_node<Entity>, Entity>;
 
+// The element at packed position pos of a paged pool.
+template<typename Pool>
+[[nodiscard]] TESSERA_FORCE_INLINE auto &hierarchy_at(Pool &pool, const std::size_t pos) noexcept {
+    constexpr auto page =
+        component_traits<std::remove_const_t<typename Pool::value_type>, typename Pool::entity_type>::page_size;
+    return pool.raw()[pos / page][fast_mod(pos, page)];
+}
+
 // The node of entt, or nullptr without one: one read of the sparse array where contains() then get() read it
 // twice, and the element straight from its page.
 template<typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE basic_hierarchy_node<Entity> *hierarchy_find(hierarchy_pool<Entity> &nodes,
                                                                                 const Entity entt) noexcept {
-    constexpr auto page = component_traits<basic_hierarchy_node<Entity>, Entity>::page_size;
     const auto pos = sparse_access::position(nodes, entt);
-    return pos == static_cast<std::size_t>(-1) ? nullptr : &nodes.raw()[pos / page][fast_mod(pos, page)];
+    return pos == static_cast<std::size_t>(-1) ? nullptr : &hierarchy_at(nodes, pos);
 }
 
-// Unlinks entt from its parent's list of children; entt becomes a root.
+// The node of an entity a link names, which has one: what get() does, inlined on the paths of attach and detach.
 template<typename Entity>
-void hierarchy_unlink(hierarchy_pool<Entity> &nodes, basic_hierarchy_node<Entity> &node) {
-    if (node.parent == null) {
-        return;
-    }
+[[nodiscard]] TESSERA_FORCE_INLINE basic_hierarchy_node<Entity> &hierarchy_get(hierarchy_pool<Entity> &nodes,
+                                                                               const Entity entt) {
+    TESSERA_ASSERT(nodes.contains(entt), "hierarchy: a link names an entity without a node");
+    return hierarchy_at(nodes, sparse_access::index(nodes, entt));
+}
 
-    auto &parent = nodes.get(node.parent);
-    (node.prev == null ? parent.first_child : nodes.get(node.prev).next) = node.next;
-    (node.next == null ? parent.last_child : nodes.get(node.next).prev) = node.prev;
+// Takes a node that has a parent out of its parent's list of children. The node's own links are left as they
+// are: the caller rewrites them.
+template<typename Entity>
+TESSERA_FORCE_INLINE void hierarchy_cut(hierarchy_pool<Entity> &nodes, const basic_hierarchy_node<Entity> &node) {
+    auto &parent = hierarchy_get(nodes, node.parent);
+    (node.prev == null ? parent.first_child : hierarchy_get(nodes, node.prev).next) = node.next;
+    (node.next == null ? parent.last_child : hierarchy_get(nodes, node.next).prev) = node.prev;
     --parent.children;
-    node.parent = node.prev = node.next = null;
 }
 
-// Links a root as the last child of parent.
+// Unlinks a node from its parent's list of children; it becomes a root.
 template<typename Entity>
-void hierarchy_link(hierarchy_pool<Entity> &nodes, const Entity entt, basic_hierarchy_node<Entity> &node,
-                    const Entity parent_entt, basic_hierarchy_node<Entity> &parent) {
+TESSERA_FORCE_INLINE void hierarchy_unlink(hierarchy_pool<Entity> &nodes, basic_hierarchy_node<Entity> &node) {
+    if (node.parent != null) {
+        hierarchy_cut(nodes, node);
+        node.parent = node.prev = node.next = null;
+    }
+}
+
+// Makes entt, whose node is in no list of children, the last child of parent. Every link of the node is written.
+template<typename Entity>
+TESSERA_FORCE_INLINE void hierarchy_link(hierarchy_pool<Entity> &nodes, const Entity entt,
+                                         basic_hierarchy_node<Entity> &node, const Entity parent_entt,
+                                         basic_hierarchy_node<Entity> &parent) {
+    const auto last = parent.last_child;
     node.parent = parent_entt;
-    node.prev = parent.last_child;
-    (parent.last_child == null ? parent.first_child : nodes.get(parent.last_child).next) = entt;
+    node.prev = last;
+    node.next = null;
+    (last == null ? parent.first_child : hierarchy_get(nodes, last).next) = entt;
     parent.last_child = entt;
     ++parent.children;
 }
@@ -228,7 +251,12 @@ void attach(Registry &reg, const typename Registry::entity_type child, const typ
     // pages keep their elements in place: emplacing the parent's node leaves child_node where it is
     auto *parent_node = internal::hierarchy_find(nodes, parent);
     parent_node = (parent_node == nullptr) ? &nodes.emplace(parent) : parent_node;
-    internal::hierarchy_unlink(nodes, *child_node);
+
+    // out of the old list without clearing the links that the new one overwrites
+    if (child_node->parent != null) {
+        internal::hierarchy_cut(nodes, *child_node);
+    }
+
     internal::hierarchy_link(nodes, child, *child_node, parent, *parent_node);
 }
 

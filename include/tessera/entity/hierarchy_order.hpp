@@ -75,14 +75,6 @@ struct hierarchy_order {
     std::vector<lined_up> pools{};
 };
 
-// The element at packed position pos of a paged pool.
-template<typename Pool>
-[[nodiscard]] TESSERA_FORCE_INLINE auto &hierarchy_at(Pool &pool, const std::size_t pos) noexcept {
-    constexpr auto page =
-        component_traits<std::remove_const_t<typename Pool::value_type>, typename Pool::entity_type>::page_size;
-    return pool.raw()[pos / page][fast_mod(pos, page)];
-}
-
 // How many packed positions from pos down stay on the page of pos.
 template<typename Pool>
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t hierarchy_on_page(const Pool &, const std::size_t pos) noexcept {
