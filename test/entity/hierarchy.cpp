@@ -204,6 +204,17 @@ TEST(Hierarchy, Misuse) {
     expect_consistent(f.registry);
 }
 
+TEST(Hierarchy, LinkToAnEntityWithoutANodeIsMisuse) {
+    forest f;
+    const auto stranger = f.registry.create();
+    // a sibling link written by hand names an entity that has no node: detaching d has to follow it
+    f.registry.patch<tessera::hierarchy_node>(f.d, [stranger](tessera::hierarchy_node &node) { node.next = stranger; });
+    EXPECT_MISUSE(tessera::detach(f.registry, f.d), "hierarchy: a link names an entity without a node");
+    // put back, so that the registry can be destroyed
+    f.registry.patch<tessera::hierarchy_node>(f.d, [](tessera::hierarchy_node &node) { node.next = null_entity; });
+    expect_consistent(f.registry);
+}
+
 TEST(Hierarchy, DestroyCascades) {
     forest f;
     std::vector<entity> destroyed{};

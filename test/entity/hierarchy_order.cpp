@@ -44,6 +44,14 @@ bool recorded(tessera::registry &registry) {
     return tessera::internal::hierarchy_recorded<local, world>(registry) != nullptr;
 }
 
+// After a change to the pools or the links: propagate takes the recorded positions if and only if `fast`, and
+// every result holds.
+void propagate_after_change(tessera::registry &registry, const bool fast) {
+    EXPECT_EQ(recorded(registry), fast);
+    run(registry);
+    expect_propagated(registry);
+}
+
 // The forest with locals 1, 2, 4, 8, 16 and 32 (every sum is different), arranged by sort_parent_first<local, world>.
 struct arranged : forest {
     arranged() {
@@ -179,18 +187,14 @@ TEST(HierarchyOrder, AttachAfterSortingFindsTheNewParent) {
     arranged f;
     // e moves from b to c, which still comes before it
     tessera::attach(f.registry, f.e, f.c);
-    EXPECT_TRUE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, true);
     EXPECT_EQ(f.registry.get<world>(f.e).x, 32.0f + 111.0f);
 }
 
 TEST(HierarchyOrder, DetachAfterSortingMakesARoot) {
     arranged f;
     tessera::detach(f.registry, f.a);
-    EXPECT_TRUE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, true);
     EXPECT_EQ(f.registry.get<world>(f.a).x, 102.0f);
     EXPECT_EQ(f.registry.get<world>(f.c).x, 110.0f);
 }
@@ -200,8 +204,7 @@ TEST(HierarchyOrder, LinksPatchedAfterSorting) {
     // a parent written into the node without attach (the lists no longer agree): propagate reads the node's parent
     f.registry.patch<tessera::hierarchy_node>(f.e, [&f](tessera::hierarchy_node &node) { node.parent = f.d; });
     f.registry.patch<tessera::hierarchy_node>(f.c, [](tessera::hierarchy_node &node) { node.parent = null_entity; });
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, true);
     EXPECT_EQ(f.registry.get<world>(f.e).x, 32.0f + 119.0f);
     EXPECT_EQ(f.registry.get<world>(f.c).x, 108.0f);
     // the links put back, so that destroying the registry finds consistent lists
@@ -216,18 +219,14 @@ TEST(HierarchyOrder, NodeAddedAfterSorting) {
     f.registry.emplace<local>(extra, 64.0f);
     f.registry.emplace<world>(extra);
     tessera::attach(f.registry, extra, f.d);
-    EXPECT_FALSE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, false);
     EXPECT_EQ(f.registry.get<world>(extra).x, 64.0f + 119.0f);
 }
 
 TEST(HierarchyOrder, DestroyAfterSorting) {
     arranged f;
     f.registry.destroy(f.b);
-    EXPECT_FALSE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, false);
     EXPECT_EQ(f.registry.get<world>(f.d).x, 119.0f);
 }
 
@@ -235,29 +234,23 @@ TEST(HierarchyOrder, NodesSwappedAfterSorting) {
     arranged f;
     // siblings exchanged: still parent-first, but no longer where the record has them
     f.registry.storage<tessera::hierarchy_node>().swap_elements(f.c, f.e);
-    EXPECT_FALSE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, false);
 }
 
 TEST(HierarchyOrder, WorldsSortedAfterSorting) {
     arranged f;
     f.registry.sort<world>([](const entity lhs, const entity rhs) { return lhs > rhs; });
-    EXPECT_FALSE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, false);
     EXPECT_EQ(f.registry.get<world>(f.e).x, 137.0f);
 }
 
 TEST(HierarchyOrder, LocalRemovedAfterSorting) {
     arranged f;
     f.registry.remove<local>(f.a);
-    EXPECT_FALSE(recorded(f.registry));
-    run(f.registry);
+    propagate_after_change(f.registry, false);
     // a is skipped (its world stays 0), its children take that world
     EXPECT_EQ(f.registry.get<world>(f.a).x, 0.0f);
     EXPECT_EQ(f.registry.get<world>(f.c).x, 8.0f);
-    expect_propagated(f.registry);
 }
 
 TEST(HierarchyOrder, PoolsArrangedByHand) {
@@ -267,9 +260,7 @@ TEST(HierarchyOrder, PoolsArrangedByHand) {
     f.registry.sort<world>([](const entity lhs, const entity rhs) { return lhs > rhs; });
     EXPECT_FALSE(recorded(f.registry));
     f.registry.sort<world, tessera::hierarchy_node>();
-    EXPECT_TRUE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, true);
 }
 
 TEST(HierarchyOrder, PoolsLargerThanTheNodePool) {
@@ -288,9 +279,7 @@ TEST(HierarchyOrder, PoolsLargerThanTheNodePool) {
     f.registry.emplace<world>(last, -1.0f);
     f.registry.emplace<local>(last, 1.0f);
     tessera::sort_parent_first<local, world>(f.registry);
-    EXPECT_TRUE(recorded(f.registry));
-    run(f.registry);
-    expect_propagated(f.registry);
+    propagate_after_change(f.registry, true);
     EXPECT_EQ(f.registry.get<world>(f.e).x, 103.0f);
     EXPECT_EQ(f.registry.get<world>(first).x, -1.0f);
     EXPECT_EQ(f.registry.get<world>(last).x, -1.0f);

@@ -106,9 +106,12 @@ template<typename Entity>
 // are: the caller rewrites them.
 template<typename Entity>
 TESSERA_FORCE_INLINE void hierarchy_cut(hierarchy_pool<Entity> &nodes, const basic_hierarchy_node<Entity> &node) {
+    // every node found before anything is written: a link to an entity without a node changes nothing
     auto &parent = hierarchy_get(nodes, node.parent);
-    (node.prev == null ? parent.first_child : hierarchy_get(nodes, node.prev).next) = node.next;
-    (node.next == null ? parent.last_child : hierarchy_get(nodes, node.next).prev) = node.prev;
+    auto &before = (node.prev == null) ? parent.first_child : hierarchy_get(nodes, node.prev).next;
+    auto &after = (node.next == null) ? parent.last_child : hierarchy_get(nodes, node.next).prev;
+    before = node.next;
+    after = node.prev;
     --parent.children;
 }
 
@@ -216,7 +219,7 @@ void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &reg, const
         internal::hierarchy_destroy_below(reg, nodes, entt);
     } else {
         for (auto child = node.first_child; child != null;) {
-            auto &curr = nodes.get(child);
+            auto &curr = internal::hierarchy_get(nodes, child);
             child = curr.next;
             curr.parent = curr.prev = curr.next = null;
         }
@@ -280,8 +283,11 @@ void detach_children(Registry &reg, const typename Registry::entity_type parent)
     TESSERA_ASSERT(reg.valid(parent), "detach_children: invalid entity");
     auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
-    while (nodes.contains(parent) && nodes.get(parent).first_child != null) {
-        internal::hierarchy_unlink(nodes, nodes.get(nodes.get(parent).first_child));
+    // nodes stay in place: the parent's node is found once
+    if (auto *node = internal::hierarchy_find(nodes, parent); node != nullptr) {
+        while (node->first_child != null) {
+            internal::hierarchy_unlink(nodes, internal::hierarchy_get(nodes, node->first_child));
+        }
     }
 }
 
