@@ -1,6 +1,7 @@
 // The hierarchy scenarios: propagate over a forest of eight levels with random branching (checked against
 // floor_hierarchy.cpp), and the structural operations of a tree (attach, attach with a new node, detach,
-// reparent) beside the emplace and patch of a plain component they are measured against. One item is one entity.
+// reparent) beside the emplace and patch of a plain component they are measured against: on the child alone, and
+// on the child then on the parent attach picks. One item is one entity.
 #include "common.hpp"
 #include "forest.hpp"
 
@@ -84,7 +85,7 @@ struct health {
     int value;
 };
 
-enum class operation { attach, attach_new, detach, reparent, emplace_patch };
+enum class operation { attach, attach_new, detach, reparent, emplace_patch, emplace_patch_parent };
 
 // count children spread over count / 8 parents; the timed loop applies the operation once to every child, the
 // untimed part puts things back
@@ -108,7 +109,15 @@ void structural(benchmark::State &state) {
 
     static_cast<void>(registry.storage<health>());
 
-    if constexpr (Op == operation::attach || Op == operation::attach_new || Op == operation::emplace_patch) {
+    if constexpr (Op == operation::emplace_patch_parent) {
+        // the parents patched in the timed loop: every one has the component
+        for (const auto parent : parents) {
+            registry.emplace<health>(parent);
+        }
+    }
+
+    if constexpr (Op == operation::attach || Op == operation::attach_new || Op == operation::emplace_patch ||
+                  Op == operation::emplace_patch_parent) {
         for (const auto child : children) {
             tessera::detach(registry, child);
         }
@@ -151,7 +160,7 @@ void structural(benchmark::State &state) {
             }
 
             std::swap(first, second);
-        } else {
+        } else if constexpr (Op == operation::emplace_patch) {
             for (const auto child : children) {
                 registry.emplace<health>(child);
                 registry.patch<health>(child, [](health &value) { ++value.value; });
@@ -159,6 +168,16 @@ void structural(benchmark::State &state) {
 
             state.PauseTiming();
             registry.clear<health>();
+            state.ResumeTiming();
+        } else {
+            // what attach does, on a plain component: add to the child, update the parent attach would pick
+            for (std::size_t index{}; index < count; ++index) {
+                registry.emplace<health>(children[index]);
+                registry.patch<health>(parents[first[index]], [](health &value) { ++value.value; });
+            }
+
+            state.PauseTiming();
+            registry.erase<health>(children.begin(), children.end());
             state.ResumeTiming();
         }
     }
@@ -171,6 +190,7 @@ TESSERA_BENCH("hierarchy/attach_new", structural<operation::attach_new>, 262'144
 TESSERA_BENCH("hierarchy/detach", structural<operation::detach>, 262'144);
 TESSERA_BENCH("hierarchy/reparent", structural<operation::reparent>, 262'144);
 TESSERA_BENCH("hierarchy/emplace_patch", structural<operation::emplace_patch>, 262'144);
+TESSERA_BENCH("hierarchy/emplace_patch_parent", structural<operation::emplace_patch_parent>, 262'144);
 
 #endif
 

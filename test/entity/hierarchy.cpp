@@ -1,7 +1,8 @@
 // Tests of hierarchy.hpp: attach, detach and reparent keep the links consistent in attach order, cycles and
 // invalid entities are refused, the queries and both walks, cascade destroy through registry.destroy, remove,
-// clear and command buffers, the orphan policy (per registry and per call), sort_parent_first, propagate, and
-// snapshots round-tripping the links, including through continuous_loader.
+// clear and command buffers, the orphan policy (per registry and per call), and snapshots round-tripping the
+// links, including through continuous_loader. sort_parent_first and propagate: hierarchy_order.cpp.
+#include "hierarchy_fixture.hpp"
 #include "support/misuse.hpp"
 #include <algorithm>
 #include <cstddef>
@@ -60,32 +61,7 @@ void expect_consistent(const tessera::registry &registry) {
     }
 }
 
-struct local {
-    float x{};
-};
-
-struct world {
-    float x{};
-};
-
-// root -> a, b; a -> c, d; b -> e
-struct forest {
-    tessera::registry registry;
-    entity root = registry.create();
-    entity a = registry.create();
-    entity b = registry.create();
-    entity c = registry.create();
-    entity d = registry.create();
-    entity e = registry.create();
-
-    forest() {
-        tessera::attach(registry, a, root);
-        tessera::attach(registry, b, root);
-        tessera::attach(registry, c, a);
-        tessera::attach(registry, d, a);
-        tessera::attach(registry, e, b);
-    }
-};
+using hierarchy_test::forest;
 
 } // namespace
 
@@ -228,6 +204,17 @@ TEST(Hierarchy, Misuse) {
     expect_consistent(f.registry);
 }
 
+TEST(Hierarchy, LinkToAnEntityWithoutANodeIsMisuse) {
+    forest f;
+    const auto stranger = f.registry.create();
+    // a sibling link written by hand names an entity that has no node: detaching d has to follow it
+    f.registry.patch<tessera::hierarchy_node>(f.d, [stranger](tessera::hierarchy_node &node) { node.next = stranger; });
+    EXPECT_MISUSE(tessera::detach(f.registry, f.d), "hierarchy: a link names an entity without a node");
+    // put back, so that the registry can be destroyed
+    f.registry.patch<tessera::hierarchy_node>(f.d, [](tessera::hierarchy_node &node) { node.next = null_entity; });
+    expect_consistent(f.registry);
+}
+
 TEST(Hierarchy, DestroyCascades) {
     forest f;
     std::vector<entity> destroyed{};
@@ -352,99 +339,6 @@ TEST(Hierarchy, CloneSkipsTheNode) {
     const auto copy = f.registry.clone(f.a);
     EXPECT_FALSE(f.registry.all_of<tessera::hierarchy_node>(copy));
     expect_consistent(f.registry);
-}
-
-TEST(Hierarchy, SortParentFirst) {
-    tessera::registry registry;
-    std::vector<entity> all(8u);
-    registry.create(all.begin(), all.end());
-    // built children first, so that the pool starts child before parent
-    tessera::attach(registry, all[7], all[6]);
-    tessera::attach(registry, all[6], all[5]);
-    tessera::attach(registry, all[5], all[0]);
-    tessera::attach(registry, all[4], all[0]);
-    tessera::attach(registry, all[3], all[1]);
-    tessera::attach(registry, all[2], all[3]);
-    // a hole in the pool
-    registry.destroy(all[2]);
-
-    for (const auto entt : all) {
-        if (registry.valid(entt)) {
-            registry.emplace<local>(entt);
-            registry.emplace<world>(entt);
-        }
-    }
-
-    tessera::sort_parent_first<local, world>(registry);
-    const auto &nodes = registry.storage<tessera::hierarchy_node>();
-    EXPECT_TRUE(nodes.contiguous());
-    std::vector<entity> seen{};
-
-    for (auto [entt, node] : nodes.each()) {
-        if (node.parent != null_entity) {
-            EXPECT_NE(std::find(seen.begin(), seen.end(), node.parent), seen.end());
-        }
-
-        seen.push_back(entt);
-    }
-
-    EXPECT_EQ(seen.size(), 7u);
-    // the first entities iterated, in the same order
-    const tessera::sparse_set &locals = registry.storage<local>();
-    const tessera::sparse_set &worlds = registry.storage<world>();
-    EXPECT_EQ(std::vector<entity>(locals.begin(), locals.end()), seen);
-    EXPECT_EQ(std::vector<entity>(worlds.begin(), worlds.end()), seen);
-}
-
-TEST(Hierarchy, Propagate) {
-    forest f;
-    const auto lone = f.registry.create();
-
-    for (const auto entt : {f.root, f.a, f.b, f.c, f.d, f.e, lone}) {
-        f.registry.emplace<local>(entt, 1.0f);
-        f.registry.emplace<world>(entt);
-    }
-
-    f.registry.get<local>(f.a).x = 10.0f;
-    tessera::sort_parent_first<local, world>(f.registry);
-    tessera::propagate<local, world>(f.registry, [](world &out, const local &in, const world *parent) {
-        out.x = in.x + (parent ? parent->x : 0.0f);
-    });
-    EXPECT_EQ(f.registry.get<world>(f.root).x, 1.0f);
-    EXPECT_EQ(f.registry.get<world>(f.a).x, 11.0f);
-    EXPECT_EQ(f.registry.get<world>(f.d).x, 12.0f);
-    EXPECT_EQ(f.registry.get<world>(f.e).x, 3.0f);
-    // no node: not visited
-    EXPECT_EQ(f.registry.get<world>(lone).x, 0.0f);
-}
-
-TEST(Hierarchy, PropagateOutOfStep) {
-    // pools not arranged like the node pool, a node without a Local and a parent without a World: lookups decide
-    forest f;
-    const auto extra = f.registry.create();
-    f.registry.emplace<world>(extra);
-
-    for (const auto entt : {f.e, f.d, f.c, f.b, f.a, f.root}) {
-        if (entt != f.b) {
-            f.registry.emplace<world>(entt);
-        }
-
-        if (entt != f.c) {
-            f.registry.emplace<local>(entt, 1.0f);
-        }
-    }
-
-    tessera::sort_parent_first(f.registry);
-    f.registry.get<world>(f.c).x = -1.0f;
-    tessera::propagate<local, world>(f.registry, [](world &out, const local &in, const world *parent) {
-        out.x = in.x + (parent ? parent->x : 100.0f);
-    });
-    EXPECT_EQ(f.registry.get<world>(f.root).x, 101.0f);
-    EXPECT_EQ(f.registry.get<world>(f.a).x, 102.0f);
-    EXPECT_EQ(f.registry.get<world>(f.d).x, 103.0f);
-    EXPECT_EQ(f.registry.get<world>(f.c).x, -1.0f);
-    // b has no World: e counts as a root
-    EXPECT_EQ(f.registry.get<world>(f.e).x, 101.0f);
 }
 
 TEST(Hierarchy, SnapshotRoundTrip) {

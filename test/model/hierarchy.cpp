@@ -1,7 +1,8 @@
 // The differential test of hierarchy.hpp: random forests built, reshaped and destroyed on a registry and on a
 // reference made of std::map and std::vector (parent and ordered children per entity). Cascade and orphan
 // destroy through registry.destroy, command buffers, destroy_with and node removal, reparenting, refused
-// cycles, and sort_parent_first; parent, children, counts and depths are compared after every step.
+// cycles, and sort_parent_first; parent, children, counts and depths are compared after every step. propagate is
+// compared after every step with its checked pass (no recorded positions), whatever changed since sorting.
 #include "model/interpreter.hpp"
 #include "support/misuse.hpp"
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/hierarchy.hpp>
 #include <tessera/entity/registry.hpp>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -21,6 +23,15 @@ namespace {
 using tessera_model::chooser;
 using entity = tessera::entity;
 const entity null_entity = tessera::null;
+
+// What propagate reads and writes in the model.
+struct model_local {
+    std::uint64_t value{};
+};
+
+struct model_world {
+    std::uint64_t value{};
+};
 
 // Operations per run and runs per case: a few thousand steps in all, next to the model test's 2 * 10^5.
 constexpr std::size_t ops_per_run = 400u;
@@ -34,8 +45,12 @@ public:
         for (std::size_t step{}; step < ops; ++step) {
             apply(source->pick(14u));
             verify(step);
+            check_propagate(step);
         }
     }
+
+    /// How many steps propagate took the recorded positions in.
+    [[nodiscard]] std::size_t recorded_passes() const noexcept { return recorded; }
 
 private:
     [[nodiscard]] entity pick() {
@@ -116,7 +131,10 @@ private:
     void apply(const std::uint32_t what) {
         if (alive.size() < 2u || what == 0u) {
             if (alive.size() < 64u) {
-                alive.insert(registry.create());
+                const auto entt = registry.create();
+                registry.emplace<model_local>(entt, source->pick(1000u) + 1u);
+                registry.emplace<model_world>(entt);
+                alive.insert(entt);
             }
 
             return;
@@ -214,13 +232,62 @@ private:
     }
 
     void sort_and_check() {
-        tessera::sort_parent_first(registry);
+        // every entity has its local again, then the pools are arranged with the nodes (or the nodes alone), and
+        // sometimes a local goes again
+        for (const auto entt : alive) {
+            if (!registry.all_of<model_local>(entt)) {
+                registry.emplace<model_local>(entt, 1u);
+            }
+        }
+
+        if (source->pick(4u) != 0u) {
+            tessera::sort_parent_first<model_local, model_world>(registry);
+        } else {
+            tessera::sort_parent_first(registry);
+        }
+
+        if (source->pick(4u) == 0u) {
+            registry.remove<model_local>(pick());
+        }
+
         std::set<entity> seen{};
 
         for (auto [entt, node] : registry.storage<tessera::hierarchy_node>().each()) {
             expect(node.parent == null_entity || seen.contains(node.parent), "sort_parent_first: a child came first");
             seen.insert(entt);
         }
+    }
+
+    // One pass of propagate from worlds set to zero, as (entity, world) pairs: a pass that finds a parent after
+    // its child reads the same zero either way.
+    template<typename Pass>
+    [[nodiscard]] std::vector<std::pair<entity, std::uint64_t>> propagated(Pass pass) {
+        for (auto [entt, out] : registry.view<model_world>().each()) {
+            out.value = 0u;
+        }
+
+        pass([](model_world &out, const model_local &in, const model_world *up) {
+            out.value = in.value + (up ? up->value * 3u : 1u);
+        });
+        std::vector<std::pair<entity, std::uint64_t>> out{};
+
+        for (auto [entt, value] : registry.view<model_world>().each()) {
+            out.emplace_back(entt, value.value);
+        }
+
+        return out;
+    }
+
+    void check_propagate(const std::size_t step) {
+        recorded += (tessera::internal::hierarchy_recorded<model_local, model_world>(registry) != nullptr) ? 1u : 0u;
+        const auto fast =
+            propagated([this](auto func) { tessera::propagate<model_local, model_world>(registry, func); });
+        const auto checked = propagated([this](auto func) {
+            tessera::internal::propagate_checked<model_local, model_world>(registry.storage<tessera::hierarchy_node>(),
+                                                                           registry.storage<model_local>(),
+                                                                           registry.storage<model_world>(), func);
+        });
+        expect(fast == checked, "propagate differs from its checked pass (step " + std::to_string(step) + ")");
     }
 
     void expect(const bool condition, const std::string &what) const {
@@ -258,11 +325,14 @@ private:
     std::map<entity, entity> parent{};
     std::map<entity, std::vector<entity>> children{};
     bool orphan{};
+    std::size_t recorded{};
 };
 
 class hierarchy_model : public ::testing::TestWithParam<std::uint64_t> {};
 
 TEST_P(hierarchy_model, AgreesWithTheReference) {
+    std::size_t recorded{};
+
     for (std::size_t run{}; run < runs_per_case; ++run) {
         const auto seed = GetParam() * 1000u + run;
         chooser source{seed};
@@ -273,7 +343,12 @@ TEST_P(hierarchy_model, AgreesWithTheReference) {
         } catch (const std::exception &error) {
             FAIL() << "seed " << seed << ": " << error.what();
         }
+
+        recorded += machine.recorded_passes();
     }
+
+    // the recorded positions were compared, not only the lookups
+    EXPECT_GT(recorded, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, hierarchy_model, ::testing::Range<std::uint64_t>(1u, 11u));

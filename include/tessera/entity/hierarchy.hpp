@@ -77,37 +77,63 @@ namespace internal {
 template<typename Entity>
 using hierarchy_pool = storage_for_t<basic_hierarchy_node<Entity>, Entity>;
 
+// The element at packed position pos of a paged pool.
+template<typename Pool>
+[[nodiscard]] TESSERA_FORCE_INLINE auto &hierarchy_at(Pool &pool, const std::size_t pos) noexcept {
+    constexpr auto page =
+        component_traits<std::remove_const_t<typename Pool::value_type>, typename Pool::entity_type>::page_size;
+    return pool.raw()[pos / page][fast_mod(pos, page)];
+}
+
 // The node of entt, or nullptr without one: one read of the sparse array where contains() then get() read it
 // twice, and the element straight from its page.
 template<typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE basic_hierarchy_node<Entity> *hierarchy_find(hierarchy_pool<Entity> &nodes,
                                                                                 const Entity entt) noexcept {
-    constexpr auto page = component_traits<basic_hierarchy_node<Entity>, Entity>::page_size;
     const auto pos = sparse_access::position(nodes, entt);
-    return pos == static_cast<std::size_t>(-1) ? nullptr : &nodes.raw()[pos / page][fast_mod(pos, page)];
+    return pos == static_cast<std::size_t>(-1) ? nullptr : &hierarchy_at(nodes, pos);
 }
 
-// Unlinks entt from its parent's list of children; entt becomes a root.
+// The node of an entity a link names, which has one: what get() does, inlined on the paths of attach and detach.
 template<typename Entity>
-void hierarchy_unlink(hierarchy_pool<Entity> &nodes, basic_hierarchy_node<Entity> &node) {
-    if (node.parent == null) {
-        return;
-    }
+[[nodiscard]] TESSERA_FORCE_INLINE basic_hierarchy_node<Entity> &hierarchy_get(hierarchy_pool<Entity> &nodes,
+                                                                               const Entity entt) {
+    TESSERA_ASSERT(nodes.contains(entt), "hierarchy: a link names an entity without a node");
+    return hierarchy_at(nodes, sparse_access::index(nodes, entt));
+}
 
-    auto &parent = nodes.get(node.parent);
-    (node.prev == null ? parent.first_child : nodes.get(node.prev).next) = node.next;
-    (node.next == null ? parent.last_child : nodes.get(node.next).prev) = node.prev;
+// Takes a node that has a parent out of its parent's list of children. The node's own links are left as they
+// are: the caller rewrites them.
+template<typename Entity>
+TESSERA_FORCE_INLINE void hierarchy_cut(hierarchy_pool<Entity> &nodes, const basic_hierarchy_node<Entity> &node) {
+    // every node found before anything is written: a link to an entity without a node changes nothing
+    auto &parent = hierarchy_get(nodes, node.parent);
+    auto &before = (node.prev == null) ? parent.first_child : hierarchy_get(nodes, node.prev).next;
+    auto &after = (node.next == null) ? parent.last_child : hierarchy_get(nodes, node.next).prev;
+    before = node.next;
+    after = node.prev;
     --parent.children;
-    node.parent = node.prev = node.next = null;
 }
 
-// Links a root as the last child of parent.
+// Unlinks a node from its parent's list of children; it becomes a root.
 template<typename Entity>
-void hierarchy_link(hierarchy_pool<Entity> &nodes, const Entity entt, basic_hierarchy_node<Entity> &node,
-                    const Entity parent_entt, basic_hierarchy_node<Entity> &parent) {
+TESSERA_FORCE_INLINE void hierarchy_unlink(hierarchy_pool<Entity> &nodes, basic_hierarchy_node<Entity> &node) {
+    if (node.parent != null) {
+        hierarchy_cut(nodes, node);
+        node.parent = node.prev = node.next = null;
+    }
+}
+
+// Makes entt, whose node is in no list of children, the last child of parent. Every link of the node is written.
+template<typename Entity>
+TESSERA_FORCE_INLINE void hierarchy_link(hierarchy_pool<Entity> &nodes, const Entity entt,
+                                         basic_hierarchy_node<Entity> &node, const Entity parent_entt,
+                                         basic_hierarchy_node<Entity> &parent) {
+    const auto last = parent.last_child;
     node.parent = parent_entt;
-    node.prev = parent.last_child;
-    (parent.last_child == null ? parent.first_child : nodes.get(parent.last_child).next) = entt;
+    node.prev = last;
+    node.next = null;
+    (last == null ? parent.first_child : hierarchy_get(nodes, last).next) = entt;
     parent.last_child = entt;
     ++parent.children;
 }
@@ -193,7 +219,7 @@ void basic_hierarchy_node<Entity>::on_destroy(basic_registry<Entity> &reg, const
         internal::hierarchy_destroy_below(reg, nodes, entt);
     } else {
         for (auto child = node.first_child; child != null;) {
-            auto &curr = nodes.get(child);
+            auto &curr = internal::hierarchy_get(nodes, child);
             child = curr.next;
             curr.parent = curr.prev = curr.next = null;
         }
@@ -228,7 +254,12 @@ void attach(Registry &reg, const typename Registry::entity_type child, const typ
     // pages keep their elements in place: emplacing the parent's node leaves child_node where it is
     auto *parent_node = internal::hierarchy_find(nodes, parent);
     parent_node = (parent_node == nullptr) ? &nodes.emplace(parent) : parent_node;
-    internal::hierarchy_unlink(nodes, *child_node);
+
+    // out of the old list without clearing the links that the new one overwrites
+    if (child_node->parent != null) {
+        internal::hierarchy_cut(nodes, *child_node);
+    }
+
     internal::hierarchy_link(nodes, child, *child_node, parent, *parent_node);
 }
 
@@ -252,8 +283,11 @@ void detach_children(Registry &reg, const typename Registry::entity_type parent)
     TESSERA_ASSERT(reg.valid(parent), "detach_children: invalid entity");
     auto &nodes = reg.template storage<basic_hierarchy_node<typename Registry::entity_type>>();
 
-    while (nodes.contains(parent) && nodes.get(parent).first_child != null) {
-        internal::hierarchy_unlink(nodes, nodes.get(nodes.get(parent).first_child));
+    // nodes stay in place: the parent's node is found once
+    if (auto *node = internal::hierarchy_find(nodes, parent); node != nullptr) {
+        while (node->first_child != null) {
+            internal::hierarchy_unlink(nodes, internal::hierarchy_get(nodes, node->first_child));
+        }
     }
 }
 
@@ -475,155 +509,6 @@ void each_breadth_first(Registry &reg, const typename Registry::entity_type root
     }
 }
 
-/// Arranges the node pool so that iterating it visits every parent before its children: roots first, then their
-/// children, and so on by depth (breadth-first), siblings in attach order. Then arranges the pools of Other in
-/// the same order (registry.sort<Other, node>()), so that a pass over them in that order reads memory forward.
-/// O(n) plus the arrangement; allocates one vector of identifiers. Misuse if a group owns one of the pools.
-template<typename... Other, typename Registry>
-void sort_parent_first(Registry &reg) {
-    internal::hierarchy_check(reg);
-    using entity_type = typename Registry::entity_type;
-    using node_type = basic_hierarchy_node<entity_type>;
-    auto &nodes = reg.template storage<node_type>();
-    TESSERA_ASSERT(!reg.template owned<node_type>(),
-                   "sort_parent_first: a group owns the node pool; it cannot be arranged");
-    nodes.compact();
-    std::vector<entity_type> order{};
-    order.reserve(nodes.size());
-
-    for (auto [entt, node] : nodes.each()) {
-        if (node.parent == null) {
-            order.push_back(entt);
-        }
-    }
-
-    internal::hierarchy_expand(nodes, order, 0u);
-    nodes.sort_as(order.cbegin(), order.cend());
-    (reg.template sort<Other, node_type>(), ...);
-}
-
-namespace internal {
-
-// One pool read at the iteration positions of the node pool, a page at a time. While the pool is arranged like
-// the node pool (as sort_parent_first<Local, World> leaves it), the element at the same position is the one
-// wanted and no sparse lookup happens; otherwise the lookup finds it.
-template<typename Pool>
-struct aligned_pool {
-    using entity_type = typename Pool::entity_type;
-    using element_type = std::remove_reference_t<decltype(std::declval<Pool &>().get(entity_type{}))>;
-    static constexpr std::ptrdiff_t page =
-        static_cast<std::ptrdiff_t>(component_traits<std::remove_const_t<element_type>, entity_type>::page_size);
-
-    explicit aligned_pool(Pool &pool)
-        : storage{&pool}, elements{pool.begin()}, count{static_cast<std::ptrdiff_t>(pool.size())} {}
-
-    // The packed position of iteration position pos (iteration runs from the last packed position down).
-    [[nodiscard]] std::ptrdiff_t raw(const std::ptrdiff_t pos) const noexcept { return count - 1 - pos; }
-
-    // How many iteration positions from pos on stay on the page of pos (the whole rest without a page).
-    [[nodiscard]] std::ptrdiff_t on_page(const std::ptrdiff_t pos) const noexcept {
-        return pos < count ? raw(pos) % page + 1 : std::numeric_limits<std::ptrdiff_t>::max();
-    }
-
-    // The identifier at pos; the one at pos + step is ids(pos)[-step] on the same page.
-    [[nodiscard]] const entity_type *ids(const std::ptrdiff_t pos) const noexcept {
-        return pos < count ? storage->data() + raw(pos) : nullptr;
-    }
-
-    // The element at pos; the one at pos + step is at(pos)[-step] on the same page.
-    [[nodiscard]] element_type *at(const std::ptrdiff_t pos) const noexcept {
-        return pos < count ? &elements[pos] : nullptr;
-    }
-
-    [[nodiscard]] element_type *find(const entity_type entt) const {
-        return storage->contains(entt) ? &storage->get(entt) : nullptr;
-    }
-
-    // The position of entt when the pool holds it: a short walk forward from `from` (in breadth-first order the
-    // parents of consecutive entities follow one another), the sparse lookup otherwise; -1 without it.
-    [[nodiscard]] std::ptrdiff_t seek(const std::ptrdiff_t from, const entity_type entt) const {
-        constexpr std::ptrdiff_t walk = 8;
-
-        for (auto pos = from, last = (count - from < walk) ? count : from + walk; pos < last; ++pos) {
-            if (storage->data()[raw(pos)] == entt) {
-                return pos;
-            }
-        }
-
-        return storage->contains(entt) ? raw(static_cast<std::ptrdiff_t>(storage->index(entt))) : -1;
-    }
-
-    Pool *storage;
-    decltype(std::declval<Pool &>().begin()) elements;
-    std::ptrdiff_t count;
-};
-
-} // namespace internal
-
-/// Computes World for every entity that has a node, a Local and a World, walking the node pool in its iteration
-/// order: func(World &world, const Local &local, const World *parent) is called with the parent's World (null
-/// for a root or a parent without one). Parents must come before their children, which sort_parent_first
-/// arranges; after sort_parent_first<Local, World> the pass reads the three pools forward, without sparse
-/// lookups for the entities themselves and with few for their parents.
-template<typename Local, typename World, typename Registry, typename Func>
-void propagate(Registry &reg, Func func) {
-    static_assert(!std::is_same_v<std::remove_const_t<Local>, std::remove_const_t<World>>,
-                  "propagate: Local and World must be different component types");
-    using entity_type = typename Registry::entity_type;
-    auto &node_storage = reg.template storage<basic_hierarchy_node<entity_type>>();
-    const internal::aligned_pool<std::remove_reference_t<decltype(node_storage)>> nodes{node_storage};
-    const internal::aligned_pool<const std::remove_reference_t<decltype(reg.template storage<Local>())>> locals{
-        reg.template storage<Local>()};
-    const internal::aligned_pool<std::remove_reference_t<decltype(reg.template storage<World>())>> worlds{
-        reg.template storage<World>()};
-    // consecutive siblings share their parent: its World is found once for the whole run
-    entity_type last_parent{null};
-    const World *parent_world = nullptr;
-    std::ptrdiff_t cursor{};
-
-    for (std::ptrdiff_t pos{}; pos < nodes.count;) {
-        // a block of positions that stays on one page of every pool: plain pointers inside it
-        const auto length = std::min({nodes.count - pos, nodes.on_page(pos), locals.on_page(pos), worlds.on_page(pos)});
-        const auto *node_ids = nodes.ids(pos);
-        const auto *node = nodes.at(pos);
-        const auto *local_ids = locals.ids(pos);
-        const auto *local_at = locals.at(pos);
-        const auto *world_ids = worlds.ids(pos);
-        auto *world_at = worlds.at(pos);
-
-        for (std::ptrdiff_t step{}; step < length; ++step) {
-            const auto entt = node_ids[-step];
-            const Local *local{};
-            World *world{};
-
-            if (local_ids != nullptr && local_ids[-step] == entt && world_ids != nullptr && world_ids[-step] == entt)
-                [[likely]] {
-                local = local_at - step;
-                world = world_at - step;
-            } else {
-                // out of step with the node pool (or a tombstone of it): the sparse lookups decide
-                local = locals.find(entt);
-                world = worlds.find(entt);
-
-                if (local == nullptr || world == nullptr) {
-                    continue;
-                }
-            }
-
-            if (const auto parent = node[-step].parent; parent != last_parent) {
-                last_parent = parent;
-                const auto found = (parent == null) ? -1 : worlds.seek(cursor, parent);
-                cursor = (found < 0) ? cursor : found;
-                parent_world = (found < 0) ? nullptr : &worlds.elements[found];
-            }
-
-            func(*world, *local, std::as_const(parent_world));
-        }
-
-        pos += length;
-    }
-}
-
 /// Translates the links of a node read from another registry into local identifiers with `map` (for instance a
 /// continuous_loader's map). An archive wrapper calls it on each node it reads; docs/hierarchy.md shows one.
 template<typename Entity, typename Map>
@@ -689,5 +574,8 @@ void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
 }
 
 } // namespace tessera
+
+// sort_parent_first and propagate
+#include "hierarchy_order.hpp"
 
 #endif
