@@ -162,7 +162,7 @@ public:
     [[nodiscard]] TESSERA_FORCE_INLINE pointer data() noexcept { return first; }
 
     /// The page pointer at a position smaller than size().
-    [[nodiscard]] Type *operator[](const size_type pos) const noexcept { return first[pos]; }
+    [[nodiscard]] TESSERA_FORCE_INLINE Type *operator[](const size_type pos) const noexcept { return first[pos]; }
 
     /// Makes room for `cap` page pointers.
     void reserve(const size_type cap) {

@@ -624,8 +624,17 @@ public:
 
     /// The packed position of an identifier in the set.
     [[nodiscard]] TESSERA_FORCE_INLINE size_type index(const entity_type entt) const {
-        TESSERA_ASSERT(contains(entt), "sparse_set: index of an identifier that is not in the set");
-        return static_cast<size_type>(traits_type::to_entity(sparse_ref(entt)));
+        if constexpr (TESSERA_ASSERT_ENABLED) {
+            // one read of the sparse array for the check and the answer (with contains() then sparse_ref(), a
+            // build with assertions read it three times)
+            const auto pos = internal::sparse_access::position(*this, entt);
+            TESSERA_ASSERT(pos != static_cast<size_type>(-1),
+                           "sparse_set: index of an identifier that is not in the set");
+            return pos;
+        } else {
+            TESSERA_ASSERT(contains(entt), "sparse_set: index of an identifier that is not in the set");
+            return static_cast<size_type>(traits_type::to_entity(sparse_ref(entt)));
+        }
     }
 
     /// The identifier at a packed position.

@@ -44,7 +44,7 @@ class basic_storage
     static constexpr bool is_trivially_destructible = std::is_trivially_destructible_v<Type>;
     static constexpr std::size_t page_size = traits_type::page_size;
 
-    [[nodiscard]] Type &element_at(const std::size_t pos) const noexcept {
+    [[nodiscard]] TESSERA_FORCE_INLINE Type &element_at(const std::size_t pos) const noexcept {
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
     }
 
@@ -541,10 +541,12 @@ public:
     [[nodiscard]] reverse_iterator rend() noexcept { return std::make_reverse_iterator(begin()); }
 
     /// The element of an identifier that is in the storage.
-    [[nodiscard]] const value_type &get(const entity_type entt) const { return element_at(base_type::index(entt)); }
+    [[nodiscard]] TESSERA_FORCE_INLINE const value_type &get(const entity_type entt) const {
+        return element_at(base_type::index(entt));
+    }
 
     /// The element of an identifier that is in the storage.
-    [[nodiscard]] value_type &get(const entity_type entt) {
+    [[nodiscard]] TESSERA_FORCE_INLINE value_type &get(const entity_type entt) {
         return const_cast<value_type &>(std::as_const(*this).get(entt));
     }
 
