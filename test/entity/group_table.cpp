@@ -8,16 +8,6 @@
 
 namespace {
 
-struct position {
-    int x;
-};
-
-struct velocity {
-    int dx;
-};
-
-struct tag {};
-
 using table_type = tessera::internal::group_table<tessera::registry::allocator_type>;
 
 } // namespace
@@ -25,31 +15,31 @@ using table_type = tessera::internal::group_table<tessera::registry::allocator_t
 TEST(GroupTable, EmplaceMakesAHandlerThatFindReturns) {
     tessera::registry reg;
     table_type table{reg.get_allocator()};
-    using group_type = decltype(reg.group<position>(tessera::get<velocity>, tessera::exclude<tag>));
+    using group_type = decltype(reg.group<int>(tessera::get<char>, tessera::exclude<double>));
     using handler_type = group_type::handler;
     EXPECT_EQ(table.find<handler_type>(group_type::group_id()), nullptr);
 
-    auto &handler = table.emplace<handler_type>(group_type::group_id(), reg.get_allocator(), reg.storage<position>(),
-                                                reg.storage<velocity>(), reg.storage<tag>());
+    auto &handler = table.emplace<handler_type>(group_type::group_id(), reg.get_allocator(), reg.storage<int>(),
+                                                reg.storage<char>(), reg.storage<double>());
     EXPECT_EQ(table.find<handler_type>(group_type::group_id()), &handler);
 }
 
 TEST(GroupTable, OwnedAndUsesAnswerForEveryHandler) {
     tessera::registry reg;
     table_type table{reg.get_allocator()};
-    using group_type = decltype(reg.group<position>(tessera::get<velocity>));
+    using group_type = decltype(reg.group<int>(tessera::get<char>));
     static_cast<void>(table.emplace<group_type::handler>(group_type::group_id(), reg.get_allocator(),
-                                                         reg.storage<position>(), reg.storage<velocity>()));
+                                                         reg.storage<int>(), reg.storage<char>()));
 
-    EXPECT_TRUE(table.owned<position>());
-    EXPECT_FALSE(table.owned<velocity>());
-    EXPECT_TRUE((table.owned<velocity, position>()));
-    EXPECT_TRUE(
-        table.uses(static_cast<const void *>(static_cast<const tessera::sparse_set *>(&reg.storage<velocity>()))));
-    EXPECT_FALSE(table.uses(static_cast<const void *>(static_cast<const tessera::sparse_set *>(&reg.storage<tag>()))));
+    EXPECT_TRUE(table.owned<int>());
+    EXPECT_FALSE(table.owned<char>());
+    EXPECT_TRUE((table.owned<char, int>()));
+    EXPECT_TRUE(table.uses(static_cast<const void *>(static_cast<const tessera::sparse_set *>(&reg.storage<char>()))));
+    EXPECT_FALSE(
+        table.uses(static_cast<const void *>(static_cast<const tessera::sparse_set *>(&reg.storage<double>()))));
     EXPECT_FALSE(table.uses(nullptr));
-    table.assert_not_owned<velocity>();
-    EXPECT_MISUSE(table.assert_not_owned<position>(), "is already owned by another group");
+    table.assert_not_owned<char>();
+    EXPECT_MISUSE(table.assert_not_owned<int>(), "is already owned by another group");
 }
 
 TEST(GroupTable, MemberSetBytesCountsTheSetsOfNonOwningGroups) {
@@ -57,15 +47,15 @@ TEST(GroupTable, MemberSetBytesCountsTheSetsOfNonOwningGroups) {
     table_type table{reg.get_allocator()};
     EXPECT_EQ(table.member_set_bytes(), 0u);
 
-    using owning_type = decltype(reg.group<position>());
+    using owning_type = decltype(reg.group<int>());
     static_cast<void>(
-        table.emplace<owning_type::handler>(owning_type::group_id(), reg.get_allocator(), reg.storage<position>()));
-    using non_owning_type = decltype(reg.group(tessera::get<velocity>));
-    static_cast<void>(table.emplace<non_owning_type::handler>(non_owning_type::group_id(), reg.get_allocator(),
-                                                              reg.storage<velocity>()));
+        table.emplace<owning_type::handler>(owning_type::group_id(), reg.get_allocator(), reg.storage<int>()));
+    using non_owning_type = decltype(reg.group(tessera::get<char>));
+    static_cast<void>(
+        table.emplace<non_owning_type::handler>(non_owning_type::group_id(), reg.get_allocator(), reg.storage<char>()));
 
     const auto entt = reg.create();
-    reg.emplace<position>(entt, 1);
-    reg.emplace<velocity>(entt, 2);
+    reg.emplace<int>(entt, 1);
+    reg.emplace<char>(entt, 2);
     EXPECT_GT(table.member_set_bytes(), 0u);
 }
