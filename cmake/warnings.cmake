@@ -16,3 +16,14 @@ function(tessera_third_party_ub_exception target)
         target_compile_options(${target} PRIVATE -fno-sanitize=pointer-overflow)
     endif()
 endfunction()
+
+# tessera_long_running(target): for the test targets whose run time, not their compile time, dominates (the model
+# test, the fuzz targets). A sanitizer preset compiles every test at -O0, where its many small units build about three
+# times faster than at -O1; these few run three times slower there, so TESSERA_LONG_RUNNING_OPTIONS (a ;-list, empty
+# by default) gives them their own flags, which come after CMAKE_CXX_FLAGS and win.
+set(TESSERA_LONG_RUNNING_OPTIONS "" CACHE STRING "Compile options for the long-running test targets (a ;-list)")
+function(tessera_long_running target)
+    if(TESSERA_LONG_RUNNING_OPTIONS)
+        target_compile_options(${target} PRIVATE ${TESSERA_LONG_RUNNING_OPTIONS})
+    endif()
+endfunction()
