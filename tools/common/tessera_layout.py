@@ -331,9 +331,13 @@ class Registry(object):
         self.node = node
         self.entities = Pool(node.member('entities'))
 
+    def table(self):
+        """The vector of pool entries: the member `pools` of the registry's pool table (pool_table.hpp)."""
+        return self.node.member('pools').member('pools')
+
     def pools(self):
         """(label, pool) pairs, in the registry's order."""
-        first, size, _ = vector_parts(self.node.member('pools'))
+        first, size, _ = vector_parts(self.table())
         out = []
         for pos in range(size):
             entry = first.at(pos)
@@ -347,7 +351,7 @@ class Registry(object):
         return [label for label, pool in self.pools() if pool is not None and pool.contains(raw)]
 
     def summary(self):
-        _, count, _ = vector_parts(self.node.member('pools'))
+        _, count, _ = vector_parts(self.table())
         return 'registry{entities=%d, released=%d, pools=%d}' % (
             self.entities.head, self.entities.size - self.entities.head, count)
 

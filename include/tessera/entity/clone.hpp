@@ -176,6 +176,30 @@ struct element_copier_for final {
     static constexpr element_copier<Registry> table{&insert, &duplicate, &dispose, &type_id<Type>, policy, copyable};
 };
 
+/// Creates in `target` a copy of the entity `entt` of a registry whose pools are `pools` (a pool_table): every
+/// pool that holds the entity and can be copied copies its element, newest pool first. If a copy throws, the new
+/// entity is destroyed again (its signals stay fired) and the exception propagates. Returns the new entity.
+template<typename Registry, typename Pools>
+typename Registry::entity_type clone_entity(const Pools &pools, const typename Registry::entity_type entt,
+                                            Registry &target) {
+    const auto copy = target.create();
+
+    try {
+        pools.each_copier(
+            entt, [entt, &target, &copy](const id_type id, const auto &pool, const element_copier<Registry> &how) {
+                how.insert(target, id, pool.value(entt), &copy, &copy + 1);
+            });
+    } catch (...) {
+        if (target.valid(copy)) {
+            target.destroy(copy);
+        }
+
+        throw;
+    }
+
+    return copy;
+}
+
 } // namespace tessera::internal
 
 #endif

@@ -150,18 +150,20 @@ public:
         TESSERA_ASSERT(from.valid(entt), "prototype: capture of an invalid entity");
         container_type captured{allocator};
 
-        try {
-            from.each_copier(entt, [this, entt, &captured](const id_type id, const auto &pool, const copier_type &how) {
-                if (how.policy != clone_policy::skip) {
-                    captured.push_back(entry{id, &how, nullptr});
-                    // a type that cannot be copied makes duplicate assert with a message naming it
-                    captured.back().value = how.duplicate(allocator, pool.value(entt));
+        const auto keep = [this, entt, &captured](const id_type id, const auto &pool, const copier_type &how) {
+            if (how.policy != clone_policy::skip) {
+                captured.push_back(entry{id, &how, nullptr});
+                // a type that cannot be copied makes duplicate assert with a message naming it
+                captured.back().value = how.duplicate(allocator, pool.value(entt));
 
-                    if (!how.copyable) {
-                        captured.pop_back();
-                    }
+                if (!how.copyable) {
+                    captured.pop_back();
                 }
-            });
+            }
+        };
+
+        try {
+            from.pools.each_copier(entt, keep);
         } catch (...) {
             for (auto &&curr : captured) {
                 curr.copier->dispose(allocator, curr.value);

@@ -5,7 +5,6 @@
 
 #include "../config/config.hpp"
 #include "../core/algorithm.hpp"
-#include "../core/any.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
@@ -13,268 +12,26 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
-#include "group_handler.hpp"
+#include "group_table.hpp"
 #include "memory_report.hpp"
 #include "mixin.hpp"
-#include "pool_owner.hpp"
+#include "pool_table.hpp"
+#include "registry_context.hpp"
+#include "registry_storage_iterator.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view.hpp"
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <iterator>
 #include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace tessera {
-
-namespace internal {
-
-/// Iterator over the (name, pool) pairs of a registry. Pairs are returned by value. Random access, like the
-/// vector of pools it walks; an iterator over writable pools converts to one over read-only pools.
-template<typename It, typename Common>
-class registry_storage_iterator final {
-    template<typename, typename>
-    friend class registry_storage_iterator;
-
-public:
-    using value_type = std::pair<id_type, Common &>;
-    using pointer = input_iterator_pointer<value_type>;
-    using reference = value_type;
-    using difference_type = std::ptrdiff_t;
-    using iterator_category = std::input_iterator_tag;
-    using iterator_concept = std::random_access_iterator_tag;
-
-    constexpr registry_storage_iterator() noexcept = default;
-
-    constexpr registry_storage_iterator(It iter) noexcept : it{iter} {}
-
-    /// Converts an iterator over writable pools into one over read-only pools.
-    template<typename Other>
-    requires(!std::is_same_v<Other, Common> && std::is_same_v<const Other, Common>) constexpr registry_storage_iterator(
-        const registry_storage_iterator<It, Other> &other) noexcept
-        : it{other.it} {}
-
-    constexpr registry_storage_iterator &operator++() noexcept { return ++it, *this; }
-
-    constexpr registry_storage_iterator operator++(int) noexcept {
-        registry_storage_iterator before = *this;
-        ++*this;
-        return before;
-    }
-
-    constexpr registry_storage_iterator &operator--() noexcept { return --it, *this; }
-
-    constexpr registry_storage_iterator operator--(int) noexcept {
-        registry_storage_iterator before = *this;
-        --*this;
-        return before;
-    }
-
-    constexpr registry_storage_iterator &operator+=(const difference_type value) noexcept {
-        it += value;
-        return *this;
-    }
-
-    constexpr registry_storage_iterator &operator-=(const difference_type value) noexcept {
-        it -= value;
-        return *this;
-    }
-
-    [[nodiscard]] constexpr registry_storage_iterator operator+(const difference_type value) const noexcept {
-        return registry_storage_iterator{it + value};
-    }
-
-    [[nodiscard]] friend constexpr registry_storage_iterator operator+(const difference_type value,
-                                                                       const registry_storage_iterator &iter) noexcept {
-        return iter + value;
-    }
-
-    [[nodiscard]] constexpr registry_storage_iterator operator-(const difference_type value) const noexcept {
-        return registry_storage_iterator{it - value};
-    }
-
-    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
-        return {it[value].first, *it[value].second};
-    }
-
-    [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
-
-    [[nodiscard]] constexpr pointer operator->() const noexcept { return operator*(); }
-
-    /// Distance between two iterators of the same registry, whatever the constness of their pools.
-    template<typename Other>
-    [[nodiscard]] constexpr difference_type
-    operator-(const registry_storage_iterator<It, Other> &other) const noexcept {
-        return it - other.it;
-    }
-
-    /// Equal when they designate the same pool, whatever the constness of their pools.
-    template<typename Other>
-    [[nodiscard]] constexpr bool operator==(const registry_storage_iterator<It, Other> &other) const noexcept {
-        return it == other.it;
-    }
-
-    /// Ordered as the pools they designate.
-    template<typename Other>
-    [[nodiscard]] constexpr auto operator<=>(const registry_storage_iterator<It, Other> &other) const noexcept {
-        return it <=> other.it;
-    }
-
-private:
-    It it{};
-};
-
-/// The context variables of a registry: a map from names to type-erased values. Values live on the heap, so
-/// their addresses do not change while other variables come and go.
-template<typename Allocator>
-class registry_context {
-    using alloc_traits = std::allocator_traits<Allocator>;
-    using value_type = basic_any<0u>;
-    using container_type =
-        std::unordered_map<id_type, value_type, std::hash<id_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<std::pair<const id_type, value_type>>>;
-
-public:
-    /// Allocator type.
-    using allocator_type = typename alloc_traits::template rebind_alloc<std::pair<const id_type, value_type>>;
-
-    /// Default constructor.
-    registry_context() : registry_context{allocator_type{}} {}
-
-    /// Constructs an empty context with the given allocator.
-    explicit registry_context(const allocator_type &allocator) : ctx{allocator} {}
-
-    /// Creates the variable of type Type (default name) from args; an existing variable is returned unchanged.
-    template<typename Type, typename... Args>
-    Type &emplace(Args &&...args) {
-        return emplace_as<Type>(type_id<Type>().hash(), std::forward<Args>(args)...);
-    }
-
-    /// Creates the variable `id` from args; an existing variable is returned unchanged. Type may be T & or
-    /// const T & to store an alias to the argument.
-    template<typename Type, typename... Args>
-    Type &emplace_as(const id_type id, Args &&...args) {
-        const auto it = ctx.try_emplace(id, std::in_place_type<Type>, std::forward<Args>(args)...).first;
-        TESSERA_ASSERT(it->second.info() == type_id<Type>(), "ctx: the variable already exists with another type");
-        return any_cast<Type &>(it->second);
-    }
-
-    /// Stores an owned copy (or moved value) of value under its type's name, replacing any variable there.
-    template<typename Type>
-    std::remove_cvref_t<Type> &insert_or_assign(Type &&value) {
-        return insert_or_assign(type_id<Type>().hash(), std::forward<Type>(value));
-    }
-
-    /// Stores an owned copy (or moved value) of value under `id`, replacing any variable there.
-    template<typename Type>
-    std::remove_cvref_t<Type> &insert_or_assign(const id_type id, Type &&value) {
-        auto &elem = ctx.insert_or_assign(
-                            id, value_type{std::in_place_type<std::remove_cvref_t<Type>>, std::forward<Type>(value)})
-                         .first->second;
-        return any_cast<std::remove_cvref_t<Type> &>(elem);
-    }
-
-    /// Removes the variable if it exists and has type Type. Returns whether it did.
-    template<typename Type>
-    bool erase(const id_type id = type_id<Type>().hash()) {
-        if (const auto it = ctx.find(id); it != ctx.end() && it->second.info() == type_id<Type>()) {
-            ctx.erase(it);
-            return true;
-        }
-
-        return false;
-    }
-
-    /// The variable; it must exist and have type Type.
-    template<typename Type>
-    [[nodiscard]] const Type &get(const id_type id = type_id<Type>().hash()) const {
-        const auto *elem = find<const Type>(id);
-        TESSERA_ASSERT(elem != nullptr, "ctx: no variable of this type under this name");
-        return *elem;
-    }
-
-    /// The variable; it must exist, have type Type, and be writable for a non-const Type.
-    template<typename Type>
-    [[nodiscard]] Type &get(const id_type id = type_id<Type>().hash()) {
-        auto *elem = find<Type>(id);
-        TESSERA_ASSERT(elem != nullptr, "ctx: no writable variable of this type under this name");
-        return *elem;
-    }
-
-    /// Same as get.
-    template<typename Type>
-    [[nodiscard]] const Type &at(const id_type id = type_id<Type>().hash()) const {
-        return get<Type>(id);
-    }
-
-    /// Same as get.
-    template<typename Type>
-    [[nodiscard]] Type &at(const id_type id = type_id<Type>().hash()) {
-        return get<Type>(id);
-    }
-
-    /// Pointer to the variable, or nullptr if it is missing or has another type.
-    template<typename Type>
-    [[nodiscard]] const Type *find(const id_type id = type_id<Type>().hash()) const {
-        const auto it = ctx.find(id);
-        return (it == ctx.cend()) ? nullptr : any_cast<const Type>(&it->second);
-    }
-
-    /// Pointer to the variable, or nullptr if it is missing, has another type, or is a read-only alias and
-    /// Type is not const.
-    template<typename Type>
-    [[nodiscard]] Type *find(const id_type id = type_id<Type>().hash()) {
-        const auto it = ctx.find(id);
-        return (it == ctx.end()) ? nullptr : any_cast<Type>(&it->second);
-    }
-
-    /// True if the variable exists and has type Type.
-    template<typename Type>
-    [[nodiscard]] bool contains(const id_type id = type_id<Type>().hash()) const {
-        const auto it = ctx.find(id);
-        return (it != ctx.cend()) && (it->second.info() == type_id<Type>());
-    }
-
-    /// Destroys every variable (aliases only stop referring to their objects).
-    void clear() noexcept { ctx.clear(); }
-
-private:
-    container_type ctx;
-};
-
-/// One pool of a registry: its name, its owner and how clone copies its elements (null for pools that are never
-/// copied, such as reactive storages). The first two members keep the names of the std::pair this once was.
-template<typename Registry, typename Owner>
-struct registry_pool final {
-    /// Builds an entry.
-    registry_pool(const id_type id, Owner &&owner, const element_copier<Registry> *how) noexcept
-        : first{id}, second{std::move(owner)}, copier{how} {}
-
-    /// The name of the pool.
-    id_type first;
-    /// The pool.
-    Owner second;
-    /// How clone copies an element of the pool.
-    const element_copier<Registry> *copier;
-};
-
-template<typename Type, typename Registry>
-std::true_type reactive_base_test(const basic_reactive_mixin<Type, Registry> *);
-
-std::false_type reactive_base_test(const void *);
-
-/// True for pools built on the reactive mixin.
-template<typename Storage>
-inline constexpr bool is_reactive_pool_v = decltype(reactive_base_test(std::declval<const Storage *>()))::value;
-
-} // namespace internal
 
 /// The registry: entities, their components, the pools that keep them, groups and context variables.
 template<typename Entity, typename Allocator>
@@ -282,17 +39,7 @@ class basic_registry {
     using base_type = basic_sparse_set<Entity, Allocator>;
     using alloc_traits = std::allocator_traits<Allocator>;
     static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_registry: invalid allocator");
-    using pool_pointer = internal::pool_owner<base_type, Allocator>;
-    using pool_entry = internal::registry_pool<basic_registry, pool_pointer>;
-    using pool_container_type = std::vector<pool_entry, typename alloc_traits::template rebind_alloc<pool_entry>>;
-    using copier_type = internal::element_copier<basic_registry>;
-    using pool_index_type =
-        std::unordered_map<id_type, std::size_t, std::hash<id_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<std::pair<const id_type, std::size_t>>>;
-    using group_container_type =
-        std::unordered_map<id_type, std::shared_ptr<internal::group_descriptor>, std::hash<id_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<
-                               std::pair<const id_type, std::shared_ptr<internal::group_descriptor>>>>;
+    using pool_table_type = internal::pool_table<basic_registry, base_type, Allocator>;
     using traits_type = entt_traits<Entity>;
 
     template<typename Type>
@@ -318,17 +65,19 @@ public:
     /// Context type.
     using context = internal::registry_context<allocator_type>;
     /// Iterable of (name, pool &) pairs.
-    using iterable = iterable_adaptor<
-        internal::registry_storage_iterator<typename pool_container_type::const_iterator, common_type>>;
+    using iterable =
+        iterable_adaptor<internal::registry_storage_iterator<typename pool_table_type::const_iterator, common_type>>;
     /// Iterable of (name, const pool &) pairs.
     using const_iterable = iterable_adaptor<
-        internal::registry_storage_iterator<typename pool_container_type::const_iterator, const common_type>>;
+        internal::registry_storage_iterator<typename pool_table_type::const_iterator, const common_type>>;
 
     /// The pool type for an element type, const if the element type is const.
     template<typename Type>
     using storage_for_type = typename storage_for<Type, Entity, element_alloc<Type>>::type;
 
 private:
+    // The typed calls (emplace, get, view...) inline only the cached lookup; making a missing pool is out of line
+    // (pool_table::assure_cached), which leaves the inliner room for the hot paths of the translation unit.
     template<typename Type>
     [[nodiscard]] auto &assure() {
         static_assert(std::is_same_v<Type, std::decay_t<Type>>, "registry: pools are keyed by non-const element types");
@@ -337,15 +86,14 @@ private:
             return entities;
         } else {
             using storage_type = storage_for_type<Type>;
-            // default pools are cached by dense type index: no hashing on the hot path (the hash of a type declared
-            // in an unnamed namespace is computed at run time)
+            // default pools are cached by dense type index: no hashing on the hot path
             const auto idx = static_cast<size_type>(type_index<Type>::value());
 
-            if (idx < by_index.size() && by_index[idx] != nullptr) [[likely]] {
-                return static_cast<storage_type &>(*by_index[idx]);
+            if (auto *const pool = pools.cached(idx); pool != nullptr) [[likely]] {
+                return static_cast<storage_type &>(*pool);
             }
 
-            return cache_default<Type>(idx);
+            return pools.template assure_cached<storage_type, Type>(idx, *this);
         }
     }
 
@@ -357,7 +105,7 @@ private:
             using storage_type = storage_for_type<Type>;
             return (id == type_hash<Type>::value())
                        ? assure<Type>()
-                       : static_cast<storage_type &>(create_or_find<storage_type, Type>(id));
+                       : static_cast<storage_type &>(pools.template assure<storage_type, Type>(id, *this));
         }
     }
 
@@ -370,7 +118,7 @@ private:
         } else {
             using storage_type = storage_for_type<Type>;
             const auto idx = static_cast<size_type>(type_index<Type>::value());
-            return (idx < by_index.size()) ? static_cast<const storage_type *>(by_index[idx]) : nullptr;
+            return static_cast<const storage_type *>(pools.cached(idx));
         }
     }
 
@@ -380,83 +128,16 @@ private:
             return assure<Type>();
         } else {
             using storage_type = storage_for_type<Type>;
-            return (id == type_hash<Type>::value()) ? assure<Type>()
-                                                    : static_cast<const storage_type *>(find_pool(id, type_id<Type>()));
+            return (id == type_hash<Type>::value())
+                       ? assure<Type>()
+                       : static_cast<const storage_type *>(pools.find(id, type_id<Type>()));
         }
-    }
-
-    // The default pool of Type, created if needed, then cached at its type index.
-    template<typename Type>
-    auto &cache_default(const size_type idx) {
-        using storage_type = storage_for_type<Type>;
-        auto &made = static_cast<storage_type &>(create_or_find<storage_type, Type>(type_hash<Type>::value()));
-
-        if (!(idx < by_index.size())) {
-            by_index.resize(idx + 1u, nullptr);
-        }
-
-        by_index[idx] = &made;
-        return made;
-    }
-
-    // The parts of create_or_find that do not depend on the pool type are compiled once per registry type.
-    [[nodiscard]] base_type *find_pool(const id_type id, [[maybe_unused]] const type_info &info) const {
-        if (const auto it = index.find(id); it != index.cend()) {
-            TESSERA_ASSERT(pools[it->second].second->info() == info,
-                           "registry: the pool name is taken by another element type");
-            return pools[it->second].second.get();
-        }
-
-        return nullptr;
-    }
-
-    base_type &adopt_pool(const id_type id, pool_pointer cpool, const copier_type *copier, const bool reactive) {
-        // what can throw comes first, so that a failure leaves the pools and their index as they were
-        pools.reserve(pools.size() + 1u);
-        index.emplace(id, reactive ? 0u : pools.size());
-        auto &pool = *cpool;
-
-        if (reactive) {
-            // reactive pools go first, so that destroy and clear (which walk the pools backwards) reach them last:
-            // what they collect while the other pools are emptied is removed too
-            for (auto &&curr : index) {
-                if (curr.first != id) {
-                    ++curr.second;
-                }
-            }
-
-            pools.emplace(pools.begin(), id, std::move(cpool), copier);
-        } else {
-            pools.emplace_back(id, std::move(cpool), copier);
-        }
-
-        pool.bind(*this);
-        return pool;
-    }
-
-    template<typename Storage, typename Type>
-    base_type &create_or_find(const id_type id) {
-        if (auto *const existing = find_pool(id, type_id<Type>()); existing) {
-            return *existing;
-        }
-
-        using storage_alloc = typename Storage::allocator_type;
-        constexpr bool reactive = internal::is_reactive_pool_v<Storage>;
-        const copier_type *copier = nullptr;
-
-        // reactive storages collect entities on events: a copy is collected through the events it causes
-        if constexpr (!reactive) {
-            copier = &internal::element_copier_for<basic_registry, Type>::table;
-        }
-
-        return adopt_pool(id, pool_pointer::template make<Storage>(get_allocator(), storage_alloc{get_allocator()}),
-                          copier, reactive);
     }
 
     // Every pool (and the entity storage) keeps a pointer to its registry: after a move or a swap it is refreshed.
     void rebind() {
         entities.bind(*this);
-        std::for_each(pools.begin(), pools.end(), [this](auto &entry) { entry.second->bind(*this); });
+        pools.bind(*this);
     }
 
     // The identifier goes back to the entity storage; its new version is the one the next create() of the index gets.
@@ -491,8 +172,7 @@ public:
 
     /// Constructs an empty registry with room for `count` pools.
     basic_registry(const size_type count, const allocator_type &allocator = allocator_type{})
-        : vars{allocator}, pools{allocator}, index{allocator}, by_index{allocator}, groups{allocator}, entities{
-                                                                                                           allocator} {
+        : vars{allocator}, pools{allocator}, groups{allocator}, entities{allocator} {
         pools.reserve(count);
         entities.bind(*this);
     }
@@ -501,8 +181,8 @@ public:
 
     /// Move constructor: every pool is re-bound to the new registry.
     basic_registry(basic_registry &&other) noexcept
-        : vars{std::move(other.vars)}, pools{std::move(other.pools)}, index{std::move(other.index)},
-          by_index{std::move(other.by_index)}, groups{std::move(other.groups)}, entities{std::move(other.entities)} {
+        : vars{std::move(other.vars)}, pools{std::move(other.pools)}, groups{std::move(other.groups)},
+          entities{std::move(other.entities)} {
         rebind();
     }
 
@@ -532,10 +212,8 @@ public:
     /// Exchanges the contents with another registry, re-binding the pools of both.
     void swap(basic_registry &other) noexcept {
         std::swap(vars, other.vars);
-        std::swap(pools, other.pools);
-        std::swap(index, other.index);
-        std::swap(by_index, other.by_index);
-        std::swap(groups, other.groups);
+        pools.swap(other.pools);
+        groups.swap(other.groups);
         std::swap(entities, other.entities);
         for (basic_registry *side : {this, &other}) {
             side->rebind();
@@ -564,44 +242,21 @@ public:
     }
 
     /// The pool named `id`, or nullptr. Never the entity storage.
-    [[nodiscard]] const common_type *storage(const id_type id) const {
-        if (const auto found = index.find(id); found != index.cend()) {
-            return pools[found->second].second.get();
-        }
-        return nullptr;
-    }
+    [[nodiscard]] const common_type *storage(const id_type id) const { return pools.find(id); }
 
     /// Iterable of (name, pool &) pairs over every pool; the entity storage is not included.
-    [[nodiscard]] iterable storage() noexcept { return {pools.cbegin(), pools.cend()}; }
+    [[nodiscard]] iterable storage() noexcept { return {pools.begin(), pools.end()}; }
 
     /// Iterable of (name, const pool &) pairs over every pool; the entity storage is not included.
-    [[nodiscard]] const_iterable storage() const noexcept { return {pools.cbegin(), pools.cend()}; }
+    [[nodiscard]] const_iterable storage() const noexcept { return {pools.begin(), pools.end()}; }
 
     /// Destroys the pool named `id`, if there is one, without firing its destroy signals. Returns whether a pool
     /// was destroyed. Views, groups and references that use the pool become invalid; a pool a group uses cannot be
     /// discarded, nor can the entity storage (it is never named).
     bool reset(const id_type id) {
-        const auto found = index.find(id);
-
-        if (found == index.end()) {
-            return false;
-        }
-
-        const auto pos = found->second;
-        auto *const pool = pools[pos].second.get();
-        TESSERA_ASSERT(
-            std::none_of(groups.cbegin(), groups.cend(),
-                         [pool](const auto &entry) { return entry.second->uses(static_cast<const void *>(pool)); }),
-            "reset: a group uses this pool; pools of groups live as long as the registry");
-        std::replace(by_index.begin(), by_index.end(), pool, static_cast<base_type *>(nullptr));
-        index.erase(found);
-
-        for (auto &&entry : index) {
-            entry.second -= static_cast<size_type>(entry.second > pos);
-        }
-
-        pools.erase(pools.begin() + static_cast<typename pool_container_type::difference_type>(pos));
-        return true;
+        TESSERA_ASSERT(!groups.uses(static_cast<const void *>(pools.find(id))),
+                       "reset: a group uses this pool; pools of groups live as long as the registry");
+        return pools.erase(id);
     }
 
     /// True if the identifier is in use with exactly this version.
@@ -639,11 +294,7 @@ public:
     version_type destroy(const entity_type entt) {
         TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
 
-        // By position, newest pool first: listeners may add pools meanwhile, which must not be visited.
-        for (size_type left = pools.size(); left-- != 0u;) {
-            pools[left].second->remove(entt);
-        }
-
+        pools.remove(entt);
         return retire(entt);
     }
 
@@ -678,11 +329,7 @@ public:
                 TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
             }
 
-            // One call per pool, which loops inside. An entity that a listener destroyed meanwhile is skipped.
-            for (size_type left = pools.size(); left-- != 0u;) {
-                pools[left].second->remove(from, to);
-            }
-
+            pools.remove(from, to);
             entities.remove(from, to);
         } else {
             for (; first != last; ++first) {
@@ -723,10 +370,7 @@ public:
     entity_type clone(const entity_type entt, basic_registry &other) const { return clone_into(entt, other); }
 
     /// True if no pool contains the entity.
-    [[nodiscard]] bool orphan(const entity_type entt) const {
-        return std::none_of(pools.cbegin(), pools.cend(),
-                            [entt](const auto &entry) { return entry.second->contains(entt); });
-    }
+    [[nodiscard]] bool orphan(const entity_type entt) const { return !pools.contains(entt); }
 
     /// Gives the entity a Type built from args (braces for aggregates), then fires on_construct<Type>.
     template<typename Type, typename... Args>
@@ -845,18 +489,7 @@ public:
     /// visited.
     template<typename Func>
     void erase_if(const entity_type entt, Func func) {
-        // by position: listeners may create pools, at the back (not visited) or, for reactive pools, in front, which
-        // moves the pools still to visit as far as the current one moved
-        for (size_type pos{}, last = pools.size(); pos < last; ++pos) {
-            if (auto *curr = pools[pos].second.get();
-                curr->contains(entt) && func(pools[pos].first, std::as_const(*curr))) {
-                curr->erase(entt);
-
-                for (; pools[pos].second.get() != curr; ++pos) {
-                    ++last;
-                }
-            }
-        }
+        pools.erase_if(entt, std::move(func));
     }
 
     /// Removes the holes of the listed in-place pools, or of every pool.
@@ -865,7 +498,7 @@ public:
         if constexpr (sizeof...(Type) != 0u) {
             (assure<Type>().compact(), ...);
         } else {
-            std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->compact(); });
+            pools.compact();
         }
     }
 
@@ -874,7 +507,7 @@ public:
     /// every entity alive (see docs/registry.md, "Giving memory back"). Pointers to components stay valid;
     /// iterators, views' cached ranges and group iterators do not.
     void shrink_to_fit() {
-        std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
+        pools.shrink_to_fit();
         entities.shrink_to_fit();
     }
 
@@ -963,9 +596,7 @@ public:
     template<typename... Type>
     void clear() {
         if constexpr (sizeof...(Type) == 0u) {
-            for (size_type left = pools.size(); left-- != 0u;) {
-                pools[left].second->clear();
-            }
+            pools.clear();
 
             const auto in_use = static_cast<typename common_type::difference_type>(entities.free_list());
             const common_type &base = entities;
@@ -1035,16 +666,14 @@ public:
                                        exclude_t<storage_for_type<Exclude>...>>;
         using handler_type = typename group_type::handler;
 
-        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
-            return {static_cast<handler_type &>(*it->second)};
+        if (auto *const found = groups.template find<handler_type>(group_type::group_id()); found != nullptr) {
+            return {*found};
         }
 
-        (assert_not_owned<std::remove_const_t<Owned>>(), ...);
-        auto handler = std::allocate_shared<handler_type>(
-            get_allocator(), get_allocator(), assure<std::remove_const_t<Owned>>()...,
-            assure<std::remove_const_t<Get>>()..., assure<std::remove_const_t<Exclude>>()...);
-        groups.emplace(group_type::group_id(), handler);
-        return {*handler};
+        (groups.template assert_not_owned<std::remove_const_t<Owned>>(), ...);
+        return {groups.template emplace<handler_type>(
+            group_type::group_id(), get_allocator(), assure<std::remove_const_t<Owned>>()...,
+            assure<std::remove_const_t<Get>>()..., assure<std::remove_const_t<Exclude>>()...)};
     }
 
     /// The existing group over Owned..., Get... without Exclude..., read-only, or an invalid group. Never
@@ -1057,8 +686,8 @@ public:
                                        exclude_t<storage_for_type<const Exclude>...>>;
         using handler_type = typename group_type::handler;
 
-        if (const auto it = groups.find(group_type::group_id()); it != groups.cend()) {
-            return {static_cast<handler_type &>(*it->second)};
+        if (auto *const found = groups.template find<handler_type>(group_type::group_id()); found != nullptr) {
+            return {*found};
         }
 
         return {};
@@ -1075,9 +704,7 @@ public:
     /// True if any listed type is owned by a group.
     template<typename... Type>
     [[nodiscard]] bool owned() const {
-        return std::any_of(groups.cbegin(), groups.cend(), [](const auto &entry) {
-            return (entry.second->owned(type_id<std::remove_const_t<Type>>().hash()) || ...);
-        });
+        return groups.template owned<std::remove_const_t<Type>...>();
     }
 
     /// Sorts pool Type: compare takes two elements (when it can) or two identifiers. Afterwards iterating the
@@ -1127,23 +754,8 @@ public:
     /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report.
     [[nodiscard]] tessera::memory_report memory_report() const {
         tessera::memory_report report{};
-        report.pools.reserve(pools.size());
-        report.registry_bytes = pools.capacity() * sizeof(typename pool_container_type::value_type) +
-                                by_index.capacity() * sizeof(base_type *);
-
-        for (const auto &entry : pools) {
-            pool_memory row = entry.second.measure();
-            // measuring gives the type's hash, which is also the name of the type's default pool
-            row.named = (entry.first != row.id);
-            row.id = entry.first;
-            report.pools.push_back(row);
-            report.registry_bytes += entry.second.object_size();
-        }
-
-        for (const auto &entry : groups) {
-            report.group_bytes += entry.second->member_set_bytes();
-        }
-
+        pools.measure(report);
+        report.group_bytes = groups.member_set_bytes();
         report.entities = memory_of(entities);
         return report;
     }
@@ -1158,55 +770,14 @@ public:
             return out.append("(not a valid entity)");
         }
 
-        for (const auto &entry : pools) {
-            if (entry.second->contains(entt)) {
-                const auto &info = entry.second->info();
-                out.append(out.empty() ? "" : ", ");
-                internal::append_pool_name(out, info.name(), entry.first, entry.first != info.hash());
-            }
-        }
-
+        pools.append_names(out, entt);
         return out;
     }
 
 private:
-    // Calls func(name, pool, copier) for every pool that contains entt and can be copied, last pool first as
-    // destroy does: a reactive pool created meanwhile by a listener (reactive pools go in front) then makes the
-    // walk skip a pool rather than visit one twice.
-    template<typename Func>
-    void each_copier(const entity_type entt, Func func) const {
-        for (size_type pos = pools.size(); pos; --pos) {
-            const auto &curr = pools[pos - 1u];
-
-            if (curr.copier != nullptr && curr.second->contains(entt)) {
-                func(curr.first, std::as_const(*curr.second), *curr.copier);
-            }
-        }
-    }
-
     entity_type clone_into(const entity_type entt, basic_registry &target) const {
         TESSERA_ASSERT(valid(entt), "clone: invalid entity");
-        const auto copy = target.create();
-
-        try {
-            each_copier(entt, [entt, &target, &copy](const id_type id, const base_type &pool, const copier_type &how) {
-                how.insert(target, id, pool.value(entt), &copy, &copy + 1);
-            });
-        } catch (...) {
-            if (target.valid(copy)) {
-                target.destroy(copy);
-            }
-
-            throw;
-        }
-
-        return copy;
-    }
-
-    // one check per type, so that the message names the type that is already owned
-    template<typename Type>
-    void assert_not_owned() const {
-        TESSERA_ASSERT(!owned<Type>(), internal::group_conflict_message<Type>::text.data());
+        return internal::clone_entity(pools, entt, target);
     }
 
     version_type force_version(const entity_type entt, const version_type version) {
@@ -1215,10 +786,8 @@ private:
     }
 
     context vars;
-    pool_container_type pools;
-    pool_index_type index;
-    std::vector<base_type *, typename alloc_traits::template rebind_alloc<base_type *>> by_index;
-    group_container_type groups;
+    pool_table_type pools;
+    internal::group_table<allocator_type> groups;
     storage_for_type<entity_type> entities;
 };
 

@@ -7,6 +7,7 @@
 #include "../core/type_traits.hpp"
 #include "entity.hpp"
 #include "iteration_log.hpp"
+#include "packed_iterator_base.hpp"
 #include "sparse_access.hpp"
 #include <cstddef>
 #include <iterator>
@@ -22,13 +23,20 @@ namespace internal {
 /// Random-access iterator over the elements of a paged storage, in the same order as the sparse set iterator.
 /// With TESSERA_DEBUG_ITERATION, iterators handed out by a storage check the iteration rules when they step.
 template<typename Container, std::size_t PageSize>
-class storage_iterator final {
+class storage_iterator final
+    : public packed_iterator_base<storage_iterator<Container, PageSize>, Container *, std::ptrdiff_t> {
     template<typename, std::size_t>
     friend class storage_iterator;
+
+    using base_type = packed_iterator_base<storage_iterator<Container, PageSize>, Container *, std::ptrdiff_t>;
+    friend base_type;
 
     using container_type = std::remove_const_t<Container>;
     using page_pointer = typename container_type::value_type;
     using element_type = std::remove_pointer_t<page_pointer>;
+
+    static constexpr const char *forward_name = "storage iterator";
+    static constexpr const char *backward_name = "storage iterator (reverse)";
 
 public:
     using value_type = element_type;
@@ -39,119 +47,34 @@ public:
 
     constexpr storage_iterator() noexcept = default;
 
-    constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : payload{ref}, offset{idx} {}
+    constexpr storage_iterator(Container *ref, const difference_type idx) noexcept : base_type{ref, idx} {}
 
 #if TESSERA_DEBUG_ITERATION
     /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its storage.
     storage_iterator(Container *ref, const difference_type idx, const iteration_log *log) noexcept
-        : payload{ref}, offset{idx}, mark{log, idx - 1} {}
+        : base_type{ref, idx, log} {}
 
     /// Converts a mutable iterator into a constant one.
     template<typename Other>
     requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
         const storage_iterator<Other, PageSize> &other) noexcept
-        : payload{other.payload}, offset{other.offset}, mark{other.mark} {}
+        : base_type{other.array, other.offset, other.mark} {}
 #else
     /// Converts a mutable iterator into a constant one.
     template<typename Other>
     requires(!std::is_same_v<Other, Container> && std::is_same_v<const Other, Container>) constexpr storage_iterator(
         const storage_iterator<Other, PageSize> &other) noexcept
-        : payload{other.payload}, offset{other.offset} {}
+        : base_type{other.array, other.offset} {}
 #endif
-
-    constexpr storage_iterator &operator++() {
-#if TESSERA_DEBUG_ITERATION
-        mark.forward("storage iterator", index());
-        --offset;
-        mark.take(index());
-        return *this;
-#else
-        return --offset, *this;
-#endif
-    }
-
-    constexpr storage_iterator operator++(int) {
-        storage_iterator before = *this;
-        ++*this;
-        return before;
-    }
-
-    constexpr storage_iterator &operator--() {
-#if TESSERA_DEBUG_ITERATION
-        mark.backward("storage iterator (reverse)");
-        ++offset;
-        mark.take(index());
-        return *this;
-#else
-        return ++offset, *this;
-#endif
-    }
-
-    constexpr storage_iterator operator--(int) {
-        storage_iterator before = *this;
-        --*this;
-        return before;
-    }
-
-    constexpr storage_iterator &operator+=(const difference_type value) noexcept {
-        offset -= value;
-#if TESSERA_DEBUG_ITERATION
-        mark.take(index());
-#endif
-        return *this;
-    }
-
-    constexpr storage_iterator operator+(const difference_type value) const noexcept {
-        storage_iterator moved = *this;
-        moved += value;
-        return moved;
-    }
-
-    friend constexpr storage_iterator operator+(const difference_type value, const storage_iterator &other) noexcept {
-        return other + value;
-    }
-
-    constexpr storage_iterator &operator-=(const difference_type value) noexcept { return (*this += -value); }
-
-    constexpr storage_iterator operator-(const difference_type value) const noexcept { return (*this + -value); }
 
     [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
-        const auto pos = static_cast<std::size_t>(index() - value);
-        return (*payload)[pos / PageSize][fast_mod(pos, PageSize)];
+        const auto pos = static_cast<std::size_t>(this->index() - value);
+        return (*this->array)[pos / PageSize][fast_mod(pos, PageSize)];
     }
 
     [[nodiscard]] constexpr pointer operator->() const noexcept { return std::addressof(operator[](0)); }
 
     [[nodiscard]] constexpr reference operator*() const noexcept { return operator[](0); }
-
-    /// The packed position this iterator designates (-1 for the end).
-    [[nodiscard]] constexpr difference_type index() const noexcept { return offset - 1; }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr difference_type operator-(const storage_iterator &lhs,
-                                                             const storage_iterator<Other, PageSize> &rhs) noexcept {
-        // friends of one instantiation cannot see the other's members: go through index()
-        return rhs.index() - lhs.index();
-    }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr bool operator==(const storage_iterator &lhs,
-                                                   const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return lhs.index() == rhs.index();
-    }
-
-    template<typename Other>
-    [[nodiscard]] friend constexpr auto operator<=>(const storage_iterator &lhs,
-                                                    const storage_iterator<Other, PageSize> &rhs) noexcept {
-        return rhs.index() <=> lhs.index();
-    }
-
-private:
-    Container *payload{};
-    difference_type offset{};
-#if TESSERA_DEBUG_ITERATION
-    iteration_mark mark{};
-#endif
 };
 
 /// Walks an identifier iterator and element iterators in lockstep, yielding (entity, elements...) tuples by
