@@ -10,13 +10,13 @@
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
-#include "walk_get.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group_handler.hpp"
 #include "iteration_log.hpp"
 #include "sparse_set.hpp"
+#include "walk_get.hpp"
 #include "walk_witness.hpp"
 #include <algorithm>
 #include <array>

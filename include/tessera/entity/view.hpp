@@ -7,7 +7,6 @@
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
-#include "walk_get.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -15,6 +14,7 @@
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view_iterator.hpp"
+#include "walk_get.hpp"
 #include <algorithm>
 #include <array>
 #include <concepts>
