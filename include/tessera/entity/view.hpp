@@ -395,7 +395,7 @@ public:
             TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
             return internal::walk_get(*pool, entt);
         } else {
-            TESSERA_ASSERT(((std::get<Index>(pools) != nullptr) && ...), "basic_view::get: a storage slot is unset");
+            TESSERA_ASSERT(((std::get<Index>(pools) != nullptr) && ...), "basic_view::get: the storage slot is unset");
             return internal::walk_get_all(entt, *std::get<Index>(pools)...);
         }
     }
