@@ -83,9 +83,16 @@ tessera::entity make(const count_type index, const std::uint16_t version) {
 
 std::string describe(const std::any &elem) {
     if (const auto *entt = std::any_cast<tessera::entity>(&elem); entt) {
-        return (*entt == tessera::null)
-                   ? std::string{"null"}
-                   : "e" + std::to_string(tessera::to_entity(*entt)) + "v" + std::to_string(tessera::to_version(*entt));
+        if (*entt == tessera::null) {
+            return "null";
+        }
+
+        // appended piece by piece: "e" + std::string made g++ 12 at -O3 warn (-Wrestrict, a false positive)
+        std::string text{"e"};
+        text += std::to_string(tessera::to_entity(*entt));
+        text += 'v';
+        text += std::to_string(tessera::to_version(*entt));
+        return text;
     } else if (const auto *count = std::any_cast<count_type>(&elem); count) {
         return "U" + std::to_string(*count);
     } else if (const auto *pos = std::any_cast<position>(&elem); pos) {
