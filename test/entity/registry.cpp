@@ -632,6 +632,44 @@ TEST(Registry, AllOfAnyOfTryGet) {
     EXPECT_EQ(cp, nullptr);
 }
 
+// try_get finds the element in one read of the sparse array: it must tell every absent state from a present one
+TEST(Registry, TryGetAcrossPagesRemovalsAndStaleIdentifiers) {
+    using stable = pinned;
+    tessera::registry reg;
+    std::vector<tessera::entity> entities(5000u);
+    reg.create(entities.begin(), entities.end());
+
+    for (std::size_t index{}; index < entities.size(); index += 2u) {
+        reg.emplace<int>(entities[index], static_cast<int>(index));
+        reg.emplace<stable>(entities[index], static_cast<int>(index));
+    }
+
+    // swap-and-pop moves the last element; in-place deletion leaves a tombstone
+    reg.erase<int>(entities[0]);
+    reg.erase<stable>(entities[2]);
+    const auto released = entities[4];
+    reg.destroy(released);
+    const auto recycled = reg.create();
+    ASSERT_EQ(tessera::to_entity(recycled), tessera::to_entity(released));
+
+    for (std::size_t index{}; index < entities.size(); ++index) {
+        const auto entt = entities[index];
+        const bool live = reg.valid(entt);
+        const bool has_int = live && index % 2u == 0u && index != 0u;
+        const bool has_stable = live && index % 2u == 0u && index != 2u;
+        EXPECT_EQ(reg.try_get<int>(entt), has_int ? &reg.get<int>(entt) : nullptr) << index;
+        EXPECT_EQ(std::as_const(reg).try_get<stable>(entt), has_stable ? &reg.get<stable>(entt) : nullptr) << index;
+
+        if (has_int) {
+            EXPECT_EQ(*reg.try_get<int>(entt), static_cast<int>(index));
+        }
+    }
+
+    EXPECT_EQ(reg.try_get<int>(recycled), nullptr);
+    EXPECT_EQ(reg.try_get<int>(tessera::entity{tessera::null}), nullptr);
+    EXPECT_EQ(reg.try_get<int>(tessera::entity{tessera::tombstone}), nullptr);
+}
+
 TEST(Registry, Get) {
     tessera::registry reg;
     const auto entt = reg.create();

@@ -570,11 +570,14 @@ public:
             using element_type = std::remove_const_t<internal::nth_type_t<0u, Type...>>;
             static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
                           "try_get: this type keeps no instances (empty type); use all_of instead");
-            const element_type *found = nullptr;
-            if (const auto *const pool = assure<element_type>(); pool != nullptr && pool->contains(entt)) {
-                found = std::addressof(pool->get(entt));
+            const auto *const pool = assure<element_type>();
+            if constexpr (internal::walk_paged<std::remove_pointer_t<decltype(pool)>>) {
+                // one read of the sparse array, where contains() then get() read it twice
+                const auto pos = pool ? internal::sparse_access::position(*pool, entt) : static_cast<std::size_t>(-1);
+                return (pos == static_cast<std::size_t>(-1)) ? nullptr : internal::walk_address(*pool, pos);
+            } else {
+                return (pool != nullptr && pool->contains(entt)) ? std::addressof(pool->get(entt)) : nullptr;
             }
-            return found;
         }
     }
 
