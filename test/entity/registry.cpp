@@ -392,6 +392,33 @@ TEST(Registry, Release) {
     EXPECT_MISUSE(reg.release(entt), "still has components");
 }
 
+TEST(Registry, ShrinkToFitShrinksTheMemberSetsOfNonOwningGroups) {
+    tessera::registry reg;
+    const auto group = reg.group<>(tessera::get<position, velocity>);
+    std::vector<tessera::entity> made(4u * traits::page_size);
+    reg.create(made.begin(), made.end());
+
+    for (const auto entt : made) {
+        reg.emplace<position>(entt, 1, 2);
+        reg.emplace<velocity>(entt, 3);
+    }
+
+    const auto peak = reg.memory_report().group_bytes;
+    reg.destroy(made.begin() + 10, made.end());
+    ASSERT_EQ(group.size(), 10u);
+    EXPECT_EQ(reg.memory_report().group_bytes, peak);
+    EXPECT_GE(group.capacity(), made.size());
+
+    reg.shrink_to_fit();
+    EXPECT_LT(group.capacity(), made.size());
+    EXPECT_LT(reg.memory_report().group_bytes * 4u, peak);
+    EXPECT_EQ(group.size(), 10u);
+
+    for (auto it = made.begin(); it != made.begin() + 10; ++it) {
+        EXPECT_TRUE(group.contains(*it));
+    }
+}
+
 TEST(Registry, ShrinkToFitGivesBackWhatADestroyedPeakHeld) {
     using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
     constexpr std::size_t page = traits::page_size;

@@ -502,12 +502,13 @@ public:
         }
     }
 
-    /// Gives back the memory that neither the pools nor the entity storage need: spare capacity, element pages past
-    /// the last element, sparse pages that hold no identifier, and the released identifiers whose index is above
-    /// every entity alive (see docs/registry.md, "Giving memory back"). Pointers to components stay valid;
-    /// iterators, views' cached ranges and group iterators do not.
+    /// Gives back the memory that neither the pools, the non-owning groups' sets of members nor the entity storage
+    /// need: spare capacity, element pages past the last element, sparse pages that hold no identifier, and the
+    /// released identifiers whose index is above every entity alive (see docs/registry.md, "Giving memory back").
+    /// Pointers to components stay valid; iterators, views' cached ranges and group iterators do not.
     void shrink_to_fit() {
         pools.shrink_to_fit();
+        groups.shrink_to_fit();
         entities.shrink_to_fit();
     }
 
