@@ -392,6 +392,33 @@ TEST(Registry, Release) {
     EXPECT_MISUSE(reg.release(entt), "still has components");
 }
 
+TEST(Registry, ShrinkToFitShrinksTheMemberSetsOfNonOwningGroups) {
+    tessera::registry reg;
+    const auto group = reg.group<>(tessera::get<position, velocity>);
+    std::vector<tessera::entity> made(4u * traits::page_size);
+    reg.create(made.begin(), made.end());
+
+    for (const auto entt : made) {
+        reg.emplace<position>(entt, 1, 2);
+        reg.emplace<velocity>(entt, 3);
+    }
+
+    const auto peak = reg.memory_report().group_bytes;
+    reg.destroy(made.begin() + 10, made.end());
+    ASSERT_EQ(group.size(), 10u);
+    EXPECT_EQ(reg.memory_report().group_bytes, peak);
+    EXPECT_GE(group.capacity(), made.size());
+
+    reg.shrink_to_fit();
+    EXPECT_LT(group.capacity(), made.size());
+    EXPECT_LT(reg.memory_report().group_bytes * 4u, peak);
+    EXPECT_EQ(group.size(), 10u);
+
+    for (auto it = made.begin(); it != made.begin() + 10; ++it) {
+        EXPECT_TRUE(group.contains(*it));
+    }
+}
+
 TEST(Registry, ShrinkToFitGivesBackWhatADestroyedPeakHeld) {
     using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
     constexpr std::size_t page = traits::page_size;
@@ -630,6 +657,44 @@ TEST(Registry, AllOfAnyOfTryGet) {
     auto [ip, cp] = reg.try_get<int, char>(entt);
     EXPECT_EQ(ip, &reg.get<int>(entt));
     EXPECT_EQ(cp, nullptr);
+}
+
+// try_get finds the element in one read of the sparse array: it must tell every absent state from a present one
+TEST(Registry, TryGetAcrossPagesRemovalsAndStaleIdentifiers) {
+    using stable = pinned;
+    tessera::registry reg;
+    std::vector<tessera::entity> entities(5000u);
+    reg.create(entities.begin(), entities.end());
+
+    for (std::size_t index{}; index < entities.size(); index += 2u) {
+        reg.emplace<int>(entities[index], static_cast<int>(index));
+        reg.emplace<stable>(entities[index], static_cast<int>(index));
+    }
+
+    // swap-and-pop moves the last element; in-place deletion leaves a tombstone
+    reg.erase<int>(entities[0]);
+    reg.erase<stable>(entities[2]);
+    const auto released = entities[4];
+    reg.destroy(released);
+    const auto recycled = reg.create();
+    ASSERT_EQ(tessera::to_entity(recycled), tessera::to_entity(released));
+
+    for (std::size_t index{}; index < entities.size(); ++index) {
+        const auto entt = entities[index];
+        const bool live = reg.valid(entt);
+        const bool has_int = live && index % 2u == 0u && index != 0u;
+        const bool has_stable = live && index % 2u == 0u && index != 2u;
+        EXPECT_EQ(reg.try_get<int>(entt), has_int ? &reg.get<int>(entt) : nullptr) << index;
+        EXPECT_EQ(std::as_const(reg).try_get<stable>(entt), has_stable ? &reg.get<stable>(entt) : nullptr) << index;
+
+        if (has_int) {
+            EXPECT_EQ(*reg.try_get<int>(entt), static_cast<int>(index));
+        }
+    }
+
+    EXPECT_EQ(reg.try_get<int>(recycled), nullptr);
+    EXPECT_EQ(reg.try_get<int>(tessera::entity{tessera::null}), nullptr);
+    EXPECT_EQ(reg.try_get<int>(tessera::entity{tessera::tombstone}), nullptr);
 }
 
 TEST(Registry, Get) {

@@ -34,6 +34,9 @@ public:
     /// Bytes the handler holds for a set of members of its own (the memory report); owning groups keep none.
     [[nodiscard]] virtual std::size_t member_set_bytes() const noexcept { return 0u; }
 
+    /// Gives back the spare memory of the handler's own set of members; owning groups keep none.
+    virtual void shrink_to_fit() {}
+
     /// True if the group uses the pool (owned, get or exclude), given as its sparse set base.
     [[nodiscard]] virtual bool uses(const void *pool) const noexcept = 0;
 };
@@ -236,6 +239,9 @@ private:
 public:
     /// Bytes of the set of members.
     [[nodiscard]] std::size_t member_set_bytes() const noexcept override { return tessera::memory_of(elem).bytes; }
+
+    /// Releases the spare memory of the set of members.
+    void shrink_to_fit() override { elem.shrink_to_fit(); }
 
 private:
     std::tuple<Get *...> pools;

@@ -78,6 +78,11 @@ public:
         return bytes;
     }
 
+    /// Gives back the spare memory of every handler's set of members (registry::shrink_to_fit).
+    void shrink_to_fit() {
+        std::for_each(groups.begin(), groups.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
+    }
+
 private:
     container_type groups;
 };

@@ -502,12 +502,13 @@ public:
         }
     }
 
-    /// Gives back the memory that neither the pools nor the entity storage need: spare capacity, element pages past
-    /// the last element, sparse pages that hold no identifier, and the released identifiers whose index is above
-    /// every entity alive (see docs/registry.md, "Giving memory back"). Pointers to components stay valid;
-    /// iterators, views' cached ranges and group iterators do not.
+    /// Gives back the memory that neither the pools, the non-owning groups' sets of members nor the entity storage
+    /// need: spare capacity, element pages past the last element, sparse pages that hold no identifier, and the
+    /// released identifiers whose index is above every entity alive (see docs/registry.md, "Giving memory back").
+    /// Pointers to components stay valid; iterators, views' cached ranges and group iterators do not.
     void shrink_to_fit() {
         pools.shrink_to_fit();
+        groups.shrink_to_fit();
         entities.shrink_to_fit();
     }
 
@@ -570,11 +571,14 @@ public:
             using element_type = std::remove_const_t<internal::nth_type_t<0u, Type...>>;
             static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
                           "try_get: this type keeps no instances (empty type); use all_of instead");
-            const element_type *found = nullptr;
-            if (const auto *const pool = assure<element_type>(); pool != nullptr && pool->contains(entt)) {
-                found = std::addressof(pool->get(entt));
+            const auto *const pool = assure<element_type>();
+            if constexpr (internal::walk_paged<std::remove_pointer_t<decltype(pool)>>) {
+                // one read of the sparse array, where contains() then get() read it twice
+                const auto pos = pool ? internal::sparse_access::position(*pool, entt) : static_cast<std::size_t>(-1);
+                return (pos == static_cast<std::size_t>(-1)) ? nullptr : internal::walk_address(*pool, pos);
+            } else {
+                return (pool != nullptr && pool->contains(entt)) ? std::addressof(pool->get(entt)) : nullptr;
             }
-            return found;
         }
     }
 
