@@ -1,8 +1,9 @@
 # What comes with tessera besides the core headers:
-# - the archive adapters, optional targets that bring their library: tessera::json (nlohmann-json, Debian
-#   nlohmann-json3-dev) and tessera::cereal (cereal, Debian libcereal-dev). Each is defined only when its library is
-#   found; otherwise configuring says so and the target, its tests and its examples are left out. The core target
-#   never depends on them and tessera/tessera.hpp never includes their headers;
+# - the optional modules, targets that bring their library: the archive adapters tessera::json (nlohmann-json, Debian
+#   nlohmann-json3-dev) and tessera::cereal (cereal, Debian libcereal-dev), and parallel execution tessera::execution
+#   (oneTBB, Debian libtbb-dev). Each is defined only when its library is found; otherwise configuring says so and
+#   the target, its tests and its examples are left out. The core target never depends on them and
+#   tessera/tessera.hpp never includes their headers;
 # - the debugger scripts (docs/debugging.md), installed under share/tessera/gdb and share/tessera/lldb.
 # Included from the top-level CMakeLists.txt after the tessera target is defined.
 
@@ -39,6 +40,7 @@ endfunction()
 
 tessera_adapter(json nlohmann_json nlohmann_json::nlohmann_json)
 tessera_adapter(cereal cereal cereal::cereal)
+tessera_adapter(execution TBB TBB::tbb)
 
 if(tessera_install_tools)
     # each folder gets the layout module the scripts share, so that one command loads them from the install tree
