@@ -5,6 +5,7 @@
 // sizes at the full thread count backs execution::default_chunk_size. Every fixture checks once, before timing,
 // that one parallel step computes what one sequential step computes.
 //   tessera_bench_parallel [--benchmark_filter=...] [--benchmark_repetitions=N]
+#include "game_systems.hpp"
 #include "model.hpp"
 
 #include <tessera/entity/group.hpp>
@@ -42,71 +43,24 @@ class seven_systems {
 public:
     seven_systems() {
         if constexpr (Groups) {
-            static_cast<void>(registry.group<position, velocity>());
-            static_cast<void>(registry.group<data>(tessera::get<position, velocity>));
-            static_cast<void>(registry.group<damage>(tessera::get<health>));
-            static_cast<void>(registry.group<sprite>(tessera::get<player, health>));
+            make_groups(registry);
         }
 
-        for (std::size_t index{}; index < entity_count; ++index) {
-            const auto entt = registry.create();
-            const auto what = kind_of(index, Mixed);
-            registry.emplace<position>(entt, initial_position(index));
-
-            if (what.has_velocity) {
-                registry.emplace<velocity>(entt, initial_velocity(index));
-            }
-
-            if (what.has_data) {
-                registry.emplace<data>(entt, initial_data(index));
-            }
-
-            registry.emplace<player>(entt, what.type);
-            registry.emplace<health>(entt, initial_health(index));
-
-            if (what.has_damage) {
-                registry.emplace<damage>(entt, initial_damage(index));
-            }
-
-            registry.emplace<sprite>(entt, ' ');
-        }
+        populate(registry, entity_count, Mixed, [](std::size_t, tessera::entity) {});
     }
 
     /// One frame of the seven systems; chunk == 0: sequential each(func).
     void step(const std::size_t chunk) {
-        if constexpr (Groups) {
-            run(chunk, registry.group<position, velocity>(),
-                [](position &pos, const velocity &vel) { movement(pos, vel); });
-        } else {
-            run(chunk, registry.view<position, const velocity>(),
-                [](position &pos, const velocity &vel) { movement(pos, vel); });
-        }
-
-        run(chunk, registry.view<data>(), [](data &value) { update_data(value); });
-
-        if constexpr (Groups) {
-            run(chunk, registry.group<data>(tessera::get<position, velocity>),
-                [](const data &value, const position &pos, velocity &vel) { more_complex(pos, vel, value); });
-        } else {
-            run(chunk, registry.view<const position, velocity, const data>(),
-                [](const position &pos, velocity &vel, const data &value) { more_complex(pos, vel, value); });
-        }
-
-        run(chunk, registry.view<health>(), [](health &value) { update_health(value); });
-
-        if constexpr (Groups) {
-            run(chunk, registry.group<damage>(tessera::get<health>),
-                [](const damage &dmg, health &value) { apply_damage(value, dmg); });
-            run(chunk, registry.group<sprite>(tessera::get<player, health>),
-                [](sprite &spr, const player &who, const health &value) { update_sprite(spr, who, value); });
-        } else {
-            run(chunk, registry.view<health, const damage>(),
-                [](health &value, const damage &dmg) { apply_damage(value, dmg); });
-            run(chunk, registry.view<sprite, const player, const health>(),
-                [](sprite &spr, const player &who, const health &value) { update_sprite(spr, who, value); });
-        }
-
-        render_all(chunk);
+        frame<7, Groups>(
+            registry,
+            [chunk](const auto &view, auto func) {
+                if (chunk == 0u) {
+                    view.each(func);
+                } else {
+                    execution::parallel_each(view, chunk, func);
+                }
+            },
+            [this, chunk](const auto &view) { render_all(view, chunk); });
     }
 
     /// A checksum of every component and the framebuffer, as systems.cpp computes it.
@@ -127,20 +81,10 @@ public:
     }
 
 private:
-    template<typename View, typename Func>
-    static void run(const std::size_t chunk, const View &view, Func func) {
-        if (chunk == 0u) {
-            view.each(func);
-        } else {
-            execution::parallel_each(view, chunk, func);
-        }
-    }
-
     // render adds into shared pixels: in parallel, every thread draws into a framebuffer of its own (taken once per
     // block of chunks, not per entity) and the buffers are added up afterwards, as a parallel reduction does
-    void render_all(const std::size_t chunk) {
-        const auto view = registry.view<const position, const sprite>();
-
+    template<typename View>
+    void render_all(const View &view, const std::size_t chunk) {
         if (chunk == 0u) {
             view.each([this](const position &pos, const sprite &spr) { render(buffer, pos, spr); });
             return;
@@ -150,13 +94,15 @@ private:
             std::fill(local.pixels.begin(), local.pixels.end(), 0u);
         }
 
+        // the chunks from the last one down, as parallel_each runs them
         const auto range = view.chunks(chunk);
+        const auto last = range.size() - 1u;
         tbb::parallel_for(tbb::blocked_range<std::size_t>{0u, range.size()},
-                          [this, &range](const tbb::blocked_range<std::size_t> &part) {
+                          [this, &range, last](const tbb::blocked_range<std::size_t> &part) {
                               auto &local = locals.local();
 
                               for (auto index = part.begin(); index != part.end(); ++index) {
-                                  range[index].each(
+                                  range[last - index].each(
                                       [&local](const position &pos, const sprite &spr) { render(local, pos, spr); });
                               }
                           });
