@@ -11,6 +11,8 @@
 #include <tessera/entity/view.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace bench::game {
 
@@ -89,6 +91,22 @@ void frame(tessera::registry &registry, Run run, Render render) {
 
         render(registry.view<const position, const sprite>());
     }
+}
+
+/// The checksum of the state: every component of every entity (entity index i is entities[i]) and the framebuffer.
+inline std::uint64_t checksum_of(const tessera::registry &registry, const std::vector<tessera::entity> &entities,
+                                 const framebuffer &buffer) {
+    checksum sum{};
+
+    for (std::size_t index{}; index < entities.size(); ++index) {
+        const auto entt = entities[index];
+        add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
+                   registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
+                   registry.try_get<damage>(entt), registry.get<sprite>(entt));
+    }
+
+    add_framebuffer(sum, buffer);
+    return sum.value;
 }
 
 } // namespace bench::game

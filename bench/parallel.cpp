@@ -46,7 +46,8 @@ public:
             make_groups(registry);
         }
 
-        populate(registry, entity_count, Mixed, [](std::size_t, tessera::entity) {});
+        populate(registry, entity_count, Mixed,
+                 [this](const std::size_t index, const tessera::entity entt) { entities[index] = entt; });
     }
 
     /// One frame of the seven systems; chunk == 0: sequential each(func).
@@ -64,21 +65,7 @@ public:
     }
 
     /// A checksum of every component and the framebuffer, as systems.cpp computes it.
-    [[nodiscard]] std::uint64_t checksum() const {
-        bench::checksum sum{};
-        std::size_t index{};
-
-        // entities were created in order: identifier i is entity index i
-        for (const auto entt : registry.view<position>()) {
-            index = tessera::to_entity(entt);
-            add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
-                       registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
-                       registry.try_get<damage>(entt), registry.get<sprite>(entt));
-        }
-
-        add_framebuffer(sum, buffer);
-        return sum.value;
-    }
+    [[nodiscard]] std::uint64_t checksum() const { return checksum_of(registry, entities, buffer); }
 
 private:
     // render adds into shared pixels: in parallel, every thread draws into a framebuffer of its own (taken once per
@@ -115,6 +102,7 @@ private:
     }
 
     tessera::registry registry{};
+    std::vector<tessera::entity> entities = std::vector<tessera::entity>(entity_count);
     framebuffer buffer{};
     tbb::enumerable_thread_specific<framebuffer> locals{};
 };

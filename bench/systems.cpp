@@ -51,19 +51,7 @@ public:
         }
     }
 
-    [[nodiscard]] std::uint64_t checksum() const {
-        bench::checksum sum{};
-
-        for (std::size_t index{}; index < entities.size(); ++index) {
-            const auto entt = entities[index];
-            add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
-                       registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
-                       registry.try_get<damage>(entt), registry.get<sprite>(entt));
-        }
-
-        add_framebuffer(sum, buffer);
-        return sum.value;
-    }
+    [[nodiscard]] std::uint64_t checksum() const { return checksum_of(registry, entities, buffer); }
 
 private:
     tessera::registry registry{};
