@@ -16,9 +16,9 @@
 
 namespace tessera::execution {
 
-/// The chunk size parallel_each(view, func) uses: leading positions per chunk. Measured on the seven systems of
-/// bench/parallel.cpp at 10^6 entities (docs/parallel_iteration.md): 256 took 1.4 times as long (oneTBB's per-task
-/// cost), 1024 to 65536 were alike; 4096 leaves many chunks to balance the threads and still splits small views.
+/// The chunk size parallel_each(view, func) uses: leading positions per chunk. On the seven systems of
+/// bench/parallel.cpp at 10^6 entities (docs/parallel_iteration.md), 256 and 1024 paid oneTBB's per-task cost;
+/// 4096 is the smallest size clear of it, leaving the most chunks to balance the threads.
 inline constexpr std::size_t default_chunk_size = 4096u;
 
 /// Calls func(entity, elements...) or func(elements...) for every entity of a view or a group, from several threads
