@@ -3,6 +3,7 @@
 // 7 systems on the mixed population with groups; then the more-complex system alone through a non-owning group of
 // three types on the mixed population, where no pool holds every entity. Floors: floor_systems.cpp.
 #include "common.hpp"
+#include "game_systems.hpp"
 #include "model.hpp"
 
 #include <tessera/entity/group.hpp>
@@ -29,35 +30,11 @@ public:
         if constexpr (By == through::non_owning_group) {
             static_cast<void>(registry.group<>(tessera::get<position, velocity, data>));
         } else if constexpr (Groups) {
-            static_cast<void>(registry.group<position, velocity>());
-            static_cast<void>(registry.group<data>(tessera::get<position, velocity>));
-            static_cast<void>(registry.group<damage>(tessera::get<health>));
-            static_cast<void>(registry.group<sprite>(tessera::get<player, health>));
+            make_groups(registry);
         }
 
-        for (std::size_t index{}; index < count; ++index) {
-            const auto entt = registry.create();
-            const auto what = kind_of(index, Mixed);
-            entities[index] = entt;
-            registry.emplace<position>(entt, initial_position(index));
-
-            if (what.has_velocity) {
-                registry.emplace<velocity>(entt, initial_velocity(index));
-            }
-
-            if (what.has_data) {
-                registry.emplace<data>(entt, initial_data(index));
-            }
-
-            registry.emplace<player>(entt, what.type);
-            registry.emplace<health>(entt, initial_health(index));
-
-            if (what.has_damage) {
-                registry.emplace<damage>(entt, initial_damage(index));
-            }
-
-            registry.emplace<sprite>(entt, ' ');
-        }
+        populate(registry, count, Mixed,
+                 [this](const std::size_t index, const tessera::entity entt) { entities[index] = entt; });
     }
 
     void step() {
@@ -66,66 +43,17 @@ public:
             registry.group<>(tessera::get<position, velocity, data>)
                 .each([](const position &pos, velocity &vel, const data &value) { more_complex(pos, vel, value); });
         } else {
-            run_systems();
+            frame<Systems, Groups>(
+                registry, [](const auto &view, auto func) { view.each(func); },
+                [this](const auto &view) {
+                    view.each([this](const position &pos, const sprite &spr) { render(buffer, pos, spr); });
+                });
         }
     }
 
-    [[nodiscard]] std::uint64_t checksum() const {
-        bench::checksum sum{};
-
-        for (std::size_t index{}; index < entities.size(); ++index) {
-            const auto entt = entities[index];
-            add_entity(sum, index, registry.get<position>(entt), registry.try_get<velocity>(entt),
-                       registry.try_get<data>(entt), registry.get<player>(entt), registry.get<health>(entt),
-                       registry.try_get<damage>(entt), registry.get<sprite>(entt));
-        }
-
-        add_framebuffer(sum, buffer);
-        return sum.value;
-    }
+    [[nodiscard]] std::uint64_t checksum() const { return checksum_of(registry, entities, buffer); }
 
 private:
-    void run_systems() {
-        if constexpr (Groups) {
-            registry.group<position, velocity>().each([](position &pos, const velocity &vel) { movement(pos, vel); });
-        } else {
-            registry.view<position, const velocity>().each(
-                [](position &pos, const velocity &vel) { movement(pos, vel); });
-        }
-
-        registry.view<data>().each([](data &value) { update_data(value); });
-
-        if constexpr (Systems >= 3) {
-            if constexpr (Groups) {
-                registry.group<data>(tessera::get<position, velocity>)
-                    .each([](const data &value, const position &pos, velocity &vel) { more_complex(pos, vel, value); });
-            } else {
-                registry.view<const position, velocity, const data>().each(
-                    [](const position &pos, velocity &vel, const data &value) { more_complex(pos, vel, value); });
-            }
-        }
-
-        if constexpr (Systems >= 7) {
-            registry.view<health>().each([](health &value) { update_health(value); });
-
-            if constexpr (Groups) {
-                registry.group<damage>(tessera::get<health>).each([](const damage &dmg, health &value) {
-                    apply_damage(value, dmg);
-                });
-                registry.group<sprite>(tessera::get<player, health>)
-                    .each([](sprite &spr, const player &who, const health &value) { update_sprite(spr, who, value); });
-            } else {
-                registry.view<health, const damage>().each(
-                    [](health &value, const damage &dmg) { apply_damage(value, dmg); });
-                registry.view<sprite, const player, const health>().each(
-                    [](sprite &spr, const player &who, const health &value) { update_sprite(spr, who, value); });
-            }
-
-            registry.view<const position, const sprite>().each(
-                [this](const position &pos, const sprite &spr) { render(buffer, pos, spr); });
-        }
-    }
-
     tessera::registry registry{};
     std::vector<tessera::entity> entities;
     framebuffer buffer{};

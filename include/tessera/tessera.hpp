@@ -23,6 +23,7 @@
 #include "core/type_info.hpp"
 #include "core/type_traits.hpp"
 #include "core/utility.hpp"
+#include "entity/chunk.hpp"
 #include "entity/clone.hpp"
 #include "entity/command_buffer.hpp"
 #include "entity/component.hpp"

@@ -2,10 +2,11 @@
 // iterator and every entity iterator of a view or a group is a block_walk (below); runtime views, whose storages
 // are known only at run time, use its pieces.
 //
-// A walk follows one sparse set, the lead, from its last position in use down to position 0: identifiers added
-// meanwhile go behind the walk, and the current one may leave without disturbing the positions still to come. For
-// each position it produces the entity and, in every other storage it reads (its slots), the element of that
-// entity. Three facts make it fast; each is explained once, where it lives in this file:
+// A walk follows one sparse set, the lead, from its last position in use down to position 0 (a chunk of chunk.hpp
+// walks its own run of positions, for parallel iteration): identifiers added meanwhile go behind the walk, and the
+// current one may leave without disturbing the positions still to come. For each position it produces the entity
+// and, in every other storage it reads (its slots), the element of that entity. Three facts make it fast; each is
+// explained once, where it lives in this file:
 //
 // 1. Blocks (walk_block_size, walk_base). Positions are walked in aligned blocks no longer than the smallest page
 //    of the paged storages, so inside a block every storage's elements are one contiguous run: the walk takes one
@@ -34,8 +35,8 @@
 //    members are in every slot, so the sparse array is read without a check, which costs about what the guess
 //    does (a non-owning group of three over a mixed population: 0.67 million instructions without, 1.74 with).
 //
-// Users: view.hpp (each(func), compiled once per storage that may lead, the lead fixed), view_iterator.hpp (the
-// entity and each() iterators of views, the lead chosen at run time), group.hpp (owning and non-owning groups:
+// Users: view.hpp (each(func) and chunks, compiled once per storage that may lead, the lead fixed), view_iterator.hpp
+// (the entity and each() iterators of views, the lead chosen at run time), group.hpp (owning and non-owning groups:
 // owned storages fixed on the lead, no membership to test) and runtime_view.hpp (walk_member, walk_lines_up).
 #ifndef TESSERA_ENTITY_BLOCK_WALK_HPP
 #define TESSERA_ENTITY_BLOCK_WALK_HPP
@@ -548,11 +549,12 @@ public:
                          !moved_by_groups(slot_seq{});
     }
 
-    /// Calls func(entity, elements...) or func(elements...) for every entity of positions [0, count) of the lead
+    /// Calls func(entity, elements...) or func(elements...) for every entity of positions [from, count) of the lead
     /// that passes the walk, then watch(entity, position) if a watch is given. `known` says that every block lines
-    /// up. Returns true if every block was found lined up.
+    /// up. Returns true if every block was found lined up. Blocks stay aligned whatever `from` and `count` are (a
+    /// chunk of chunk.hpp starts or stops inside a block), so the blocks' pointers hold as explained above.
     template<typename Func, typename Watch = walk_no_watch>
-    bool run(Func &func, const std::size_t count, const bool known = false, Watch watch = {}) {
+    bool run(Func &func, const std::size_t from, const std::size_t count, const bool known = false, Watch watch = {}) {
         constexpr bool watched = !std::is_same_v<Watch, walk_no_watch>;
         constexpr bool needs_entity = watched || !plain_steps || takes_entity<Func>(element_seq{});
         bool all_lined = true;
@@ -560,8 +562,9 @@ public:
         const Common &leader = *lead;
         const bool holed = LeadHoles && holes;
 
-        for (auto last = count; last != 0u;) {
-            const auto first = (last - 1u) & ~(block - 1u);
+        for (auto last = count; last > from;) {
+            const auto aligned = (last - 1u) & ~(block - 1u);
+            const auto first = aligned < from ? from : aligned;
             auto pos = last;
             enter(first, last, known, slot_seq{});
             all_lined = all_lined && lined;

@@ -127,6 +127,14 @@ class basic_runtime_view;
 template<typename Owned, typename Get, typename Exclude>
 class basic_group;
 
+/// A run of a view's or a group's leading positions, iterated on its own (chunk.hpp).
+template<typename Owner>
+class basic_chunk;
+
+/// The chunks of a view or a group, a random-access range (chunk.hpp).
+template<typename Owner>
+class basic_chunk_range;
+
 /// Builds the task graph of a registry (organizer.hpp).
 template<typename Registry>
 class basic_organizer;

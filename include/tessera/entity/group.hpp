@@ -10,6 +10,7 @@
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
+#include "chunk.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -121,13 +122,15 @@ inline constexpr bool
             return walk_callable_v<Func, Entity, Elem...>;
         }(static_cast<typename group_each_iterator<Common, owned_t<Owned...>, get_t<Get...>>::value_type *>(nullptr));
 
-/// Calls func for every member of a group: the walk of block_walk.hpp led by `lead` over `pools` (its first Owned
-/// storages are owned: they hold the members at the lead's positions), with the handler's memory of lined-up
-/// blocks. `watch` sees each member after func (iteration checks); the memory is updated when the walk found every
-/// block lined up without changing the storages.
+/// Calls func for every member at positions [first, last) of a group of `count` members: the walk of
+/// block_walk.hpp led by `lead` over `pools` (its first Owned storages are owned: they hold the members at the
+/// lead's positions), with the handler's memory of lined-up blocks. `watch` sees each member after func (iteration
+/// checks); the memory is updated when a walk over every member found every block lined up without changing the
+/// storages (a chunk of chunk.hpp sees only part of them).
 template<std::size_t Owned, typename Common, typename Handler, typename Func, typename Watch, typename... Storage>
-void group_run(const Handler &handler, const Common &lead, const std::size_t count,
-               const std::tuple<Storage *...> &pools, Func &func, Watch watch) {
+void group_run(const Handler &handler, const Common &lead, const std::size_t first, const std::size_t last,
+               const std::size_t count, const std::tuple<Storage *...> &pools, Func &func, Watch watch) {
+    TESSERA_ASSERT(last <= count, "chunk::each: the group lost members since chunks() was called");
     // a full-owning group has nothing to compare
     constexpr bool compared = Owned != sizeof...(Storage);
     const auto key = compared ? handler.lined_up_key() : typename Handler::key_type{};
@@ -138,7 +141,7 @@ void group_run(const Handler &handler, const Common &lead, const std::size_t cou
         },
         pools);
 
-    if (walk.run(func, count, known, watch) && compared && !known) {
+    if (walk.run(func, first, last, known, watch) && compared && !known && first == 0u && last == count) {
         handler.found_lined_up(key);
     }
 }
@@ -322,6 +325,22 @@ public:
     /// passed. Removing the current entity or adding new ones from func is allowed.
     template<typename Func>
     void each(Func func) const {
+        each_range(func, 0u, size());
+    }
+
+    /// The members cut into chunks of `size` positions of the set of members, a random-access range for parallel
+    /// iteration (chunk.hpp). Valid while no storage of the group changes structurally.
+    [[nodiscard]] basic_chunk_range<basic_group> chunks(const size_type size) const {
+        return basic_chunk_range<basic_group>{*this, size, this->size()};
+    }
+
+private:
+    template<typename>
+    friend class basic_chunk;
+
+    // each(func) over positions [first, last) of the set of members: all of them, or a chunk (chunk.hpp)
+    template<typename Func>
+    void each_range(Func &func, const size_type first, const size_type last) const {
         static_assert(internal::group_callable_v<Func, iterable>,
                       "group::each: the callback must take (entity, elements...) or (elements...), with elements only "
                       "for types with instances; a const storage only gives const references");
@@ -336,14 +355,15 @@ public:
                     return internal::iteration_witness<common_type, sizeof...(Get) + 1u>{"group::each", cpool..., &set};
                 },
                 pools);
-            internal::group_run<0u>(*descriptor, set, set.size(), pools, func,
+            internal::group_run<0u>(*descriptor, set, first, last, set.size(), pools, func,
                                     [&witness](const entity_type entt, std::size_t) { witness.check(entt); });
 #else
-            internal::group_run<0u>(*descriptor, set, set.size(), pools, func, internal::walk_no_watch{});
+            internal::group_run<0u>(*descriptor, set, first, last, set.size(), pools, func, internal::walk_no_watch{});
 #endif
         }
     }
 
+public:
     /// Iterable of (entity, elements...) tuples, for structured bindings.
     [[nodiscard]] iterable each() const noexcept {
         using it_type = typename iterable::iterator;
@@ -571,6 +591,22 @@ public:
     /// Removing the current entity or adding new ones from func is allowed.
     template<typename Func>
     void each(Func func) const {
+        each_range(func, 0u, size());
+    }
+
+    /// The members cut into chunks of `size` positions of the owned storages, a random-access range for parallel
+    /// iteration (chunk.hpp). Valid while no storage of the group changes structurally.
+    [[nodiscard]] basic_chunk_range<basic_group> chunks(const size_type size) const {
+        return basic_chunk_range<basic_group>{*this, size, this->size()};
+    }
+
+private:
+    template<typename>
+    friend class basic_chunk;
+
+    // each(func) over positions [first, last) of the owned storages: every member, or a chunk (chunk.hpp)
+    template<typename Func>
+    void each_range(Func &func, const size_type first, const size_type last) const {
         static_assert(internal::group_callable_v<Func, iterable>,
                       "group::each: the callback must take (entity, elements...) or (elements...), with elements only "
                       "for types with instances; a const storage only gives const references");
@@ -590,14 +626,15 @@ public:
             pools);
         witness.lead_by(&lead);
         internal::group_run<sizeof...(Owned)>(
-            *descriptor, lead, descriptor->length(), pools, func,
+            *descriptor, lead, first, last, descriptor->length(), pools, func,
             [&witness](const entity_type entt, const std::size_t pos) { witness.check(entt, pos); });
 #else
-        internal::group_run<sizeof...(Owned)>(*descriptor, lead, descriptor->length(), pools, func,
+        internal::group_run<sizeof...(Owned)>(*descriptor, lead, first, last, descriptor->length(), pools, func,
                                               internal::walk_no_watch{});
 #endif
     }
 
+public:
     /// Iterable of (entity, elements...) tuples, for structured bindings.
     [[nodiscard]] iterable each() const noexcept {
         using it_type = typename iterable::iterator;

@@ -7,6 +7,7 @@
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
 #include "block_walk.hpp"
+#include "chunk.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
@@ -90,6 +91,9 @@ class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
 
     template<typename, typename>
     friend class basic_view;
+
+    template<typename>
+    friend class basic_chunk;
 
     using element_list = type_list<internal::view_element_t<Get>..., internal::view_element_t<Exclude>...>;
     using get_element_list = type_list<internal::view_element_t<Get>...>;
@@ -179,7 +183,7 @@ private:
     // each(func) is compiled once per storage that may lead: the walk (block_walk.hpp) then knows which storage
     // holds the entities at the positions it walks
     template<std::size_t Lead, typename Func, std::size_t... Index>
-    void each_from(Func &func, std::index_sequence<Index...>) const {
+    void each_from(Func &func, const size_type first, const size_type last, std::index_sequence<Index...>) const {
         using lead_type = type_list_element_t<Lead, type_list<Get...>>;
         using walk_type =
             internal::block_walk<common_type, std::uint64_t{1} << Lead, false, internal::walk_traits<lead_type>::holes,
@@ -192,17 +196,29 @@ private:
             filter);
 #if TESSERA_DEBUG_ITERATION
         auto witness = internal::view_witness<common_type>("view::each", lead, pools);
-        walk.run(func, internal::walk_count(lead), false,
+        walk.run(func, first, last, false,
                  [&witness](const entity_type entt, const std::size_t pos) { witness.check(entt, pos); });
 #else
-        walk.run(func, internal::walk_count(lead));
+        walk.run(func, first, last);
 #endif
     }
 
-    template<typename Func, std::size_t... Index>
-    void each_dispatch(Func &func, std::index_sequence<Index...> seq) const {
-        const auto lead = lead_index();
-        static_cast<void>(((Index == lead ? (each_from<Index>(func, seq), true) : false) || ...));
+    // each(func) over positions [first, last) of the leading storage: the whole of it, or a chunk (chunk.hpp)
+    template<typename Func>
+    void each_range(Func &func, const size_type first, const size_type last) const {
+        static_assert(internal::view_callable_v<Func, entity_type, Get...>,
+                      "basic_view::each: the callback must take (entity, elements...) or (elements...), with "
+                      "elements only for storages with instances; a const storage only gives const references");
+
+        if (leading) {
+            TESSERA_ASSERT(last <= internal::walk_count(*leading),
+                           "chunk::each: the leading storage lost entities since chunks() was called");
+            const auto lead = lead_index();
+            [&]<std::size_t... Index>(std::index_sequence<Index...> seq) {
+                static_cast<void>(((Index == lead ? (each_from<Index>(func, first, last, seq), true) : false) || ...));
+            }
+            (std::index_sequence_for<Get...>{});
+        }
     }
 
     template<bool IsGet, typename Type, typename Other>
@@ -407,13 +423,13 @@ public:
     /// instances are not passed.
     template<typename Func>
     void each(Func func) const {
-        static_assert(internal::view_callable_v<Func, entity_type, Get...>,
-                      "basic_view::each: the callback must take (entity, elements...) or (elements...), with "
-                      "elements only for storages with instances; a const storage only gives const references");
+        each_range(func, 0u, size_hint());
+    }
 
-        if (leading) {
-            each_dispatch(func, std::index_sequence_for<Get...>{});
-        }
+    /// The entities cut into chunks of `size` positions of the leading storage, a random-access range for
+    /// parallel iteration (chunk.hpp). Valid while no storage of the view changes structurally.
+    [[nodiscard]] basic_chunk_range<basic_view> chunks(const size_type size) const {
+        return basic_chunk_range<basic_view>{*this, size, size_hint()};
     }
 
     /// Iterable of (entity, elements...) tuples, for structured bindings.
@@ -480,6 +496,9 @@ template<typename Get>
 class basic_view<get_t<Get>, exclude_t<>> {
     template<typename, typename>
     friend class basic_view;
+
+    template<typename>
+    friend class basic_chunk;
 
     using get_element_list = type_list<internal::view_element_t<Get>>;
     using exclude_element_list = type_list<>;
@@ -660,21 +679,13 @@ public:
     /// Calls func(entity, element) or func(element), or func(entity) or func() for storages without instances.
     template<typename Func>
     void each(Func func) const {
-        static_assert(internal::view_callable_v<Func, entity_type, Get>,
-                      "basic_view::each: the callback must take (entity, element) or (element), or (entity) or () "
-                      "for storages without instances; a const storage only gives const references");
+        each_range(func, 0u, pool ? internal::walk_count(*pool) : 0u);
+    }
 
-        if (pool) {
-            // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
-            internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
-#if TESSERA_DEBUG_ITERATION
-            auto witness = internal::view_witness<common_type>("view::each", *pool, std::make_tuple(pool));
-            walk.run(func, internal::walk_count(*pool), false,
-                     [&witness](const entity_type entt, const std::size_t pos) { witness.check(entt, pos); });
-#else
-            walk.run(func, internal::walk_count(*pool));
-#endif
-        }
+    /// The entities cut into chunks of `size` positions of the storage, a random-access range for parallel
+    /// iteration (chunk.hpp). Valid while the storage does not change structurally.
+    [[nodiscard]] basic_chunk_range<basic_view> chunks(const size_type size) const {
+        return basic_chunk_range<basic_view>{*this, size, pool ? internal::walk_count(*pool) : 0u};
     }
 
     /// Iterable of (entity, element) tuples, for structured bindings.
@@ -712,6 +723,28 @@ public:
     }
 
 private:
+    // each(func) over positions [first, last) of the storage: the whole of it, or a chunk (chunk.hpp)
+    template<typename Func>
+    void each_range(Func &func, const size_type first, const size_type last) const {
+        static_assert(internal::view_callable_v<Func, entity_type, Get>,
+                      "basic_view::each: the callback must take (entity, element) or (element), or (entity) or () "
+                      "for storages without instances; a const storage only gives const references");
+
+        if (pool) {
+            TESSERA_ASSERT(last <= internal::walk_count(*pool),
+                           "chunk::each: the storage lost entities since chunks() was called");
+            // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
+            internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
+#if TESSERA_DEBUG_ITERATION
+            auto witness = internal::view_witness<common_type>("view::each", *pool, std::make_tuple(pool));
+            walk.run(func, first, last, false,
+                     [&witness](const entity_type entt, const std::size_t pos) { witness.check(entt, pos); });
+#else
+            walk.run(func, first, last);
+#endif
+        }
+    }
+
     Get *pool{};
 };
 
