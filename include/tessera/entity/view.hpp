@@ -11,6 +11,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view_iterator.hpp"
@@ -412,6 +413,7 @@ public:
                       "elements only for storages with instances; a const storage only gives const references");
 
         if (leading) {
+            TESSERA_RACE_ITERATE(std::tuple_cat(pools, filter), "each");
             each_dispatch(func, std::index_sequence_for<Get...>{});
         }
     }
@@ -665,6 +667,7 @@ public:
                       "for storages without instances; a const storage only gives const references");
 
         if (pool) {
+            TESSERA_RACE_ITERATE(std::make_tuple(pool), "each");
             // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
             internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
 #if TESSERA_DEBUG_ITERATION
