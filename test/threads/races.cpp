@@ -295,6 +295,47 @@ TEST_F(RaceDetection, ParallelPassForbidsEveryWrite) {
     EXPECT_TRUE(registry.all_of<position>(spare));
 }
 
+TEST_F(RaceDetection, ParallelPassMacroOverATupleOfPools) {
+    auto &positions = registry.storage<position>();
+    {
+        // the form a parallel algorithm uses: the pools of a view, as a tuple of pointers
+        TESSERA_RACE_PASS("parallel_each", std::make_tuple(&positions, std::as_const(registry).storage<velocity>()));
+        EXPECT_MISUSE(registry.emplace<velocity>(spare, 1),
+                      race<velocity>("emplace", "runs a parallel pass over", "parallel_each"));
+        EXPECT_MISUSE(registry.storage<position>().sort([](const auto lhs, const auto rhs) { return lhs < rhs; }),
+                      race<position>("sort", "runs a parallel pass over", "parallel_each"));
+    }
+    // nested passes over one pool are counted, not flagged
+    {
+        const tessera::internal::race_read_scope outer{"parallel_each", &positions};
+        { const tessera::internal::race_read_scope inner{"parallel_each", &positions}; }
+        EXPECT_MISUSE(registry.emplace<position>(spare, 1), "runs a parallel pass over");
+    }
+    registry.emplace<position>(spare, 1);
+}
+
+TEST_F(RaceDetection, ValidWhileAnotherThreadCreates) {
+    std::function<void()> inside;
+    struct waiter {
+        std::function<void()> *inside;
+        void on_construct(tessera::registry &, tessera::entity) { (*inside)(); }
+    } wait{&inside};
+    registry.on_construct<tessera::entity>().connect<&waiter::on_construct>(wait);
+
+    overlap(
+        [&](auto in) {
+            inside = in;
+            static_cast<void>(registry.create());
+        },
+        [&] {
+            EXPECT_MISUSE(static_cast<void>(registry.valid(spare)),
+                          "valid on the pool of identifiers while another thread modifies it (create)");
+            EXPECT_MISUSE(static_cast<void>(registry.create()),
+                          "create on the pool of identifiers while another thread modifies it (create)");
+        });
+    EXPECT_TRUE(registry.valid(spare));
+}
+
 TEST_F(RaceDetection, ParallelPassWhileAnotherThreadWrites) {
     std::function<void()> inside;
     struct waiter {

@@ -19,8 +19,9 @@
 // The reads of get, try_get and the like run no user code, so they cannot nest and take no entry in that table.
 //
 // Not covered: element writes through references (a view's callback or get() on two threads writing the same
-// element) are not tracked element by element, and pools or signals the registry shares beyond one pool (its
-// context, its groups' sets) have no guard of their own.
+// element) are not tracked element by element, iterators and ranges (begin()/end(), each()) are not readers, and
+// what the registry shares beyond its pools (the pool table, the context, the signals' lists of listeners) has no
+// guard of its own.
 //
 // Cost: about 40 bytes per sparse set, two atomic increments and decrements plus a few loads per guarded
 // operation, a thread-local lookup for the nesting ones. With TESSERA_DEBUG_RACES at 0 none of it exists.
@@ -122,6 +123,14 @@ struct race_holds {
               " it (" + (other != nullptr ? other : "an operation") +
               "); see docs/thread_safety.md, \"Race detection with TESSERA_DEBUG_RACES\"";
     return message.c_str();
+}
+
+/// The name of a pool in messages: its element type, or "identifiers" for the sets without elements (the entity
+/// storage, the member sets of non-owning groups), whose element type reads "void".
+template<typename Pool>
+[[nodiscard]] std::string_view race_pool_name(const Pool &pool) noexcept {
+    const std::string_view name = pool.info().name();
+    return name == "void" ? std::string_view{"identifiers"} : name;
 }
 
 /// The per-pool counts of race detection (see the top of this file). Copies start free: a pool built from another
@@ -235,7 +244,7 @@ public:
     /// Starts `operation` on `pool`.
     template<typename Pool>
     race_write_scope(const Pool &pool, const char *operation) : guard{&pool.race_detection()} {
-        guard->enter_write(operation, pool.info().name());
+        guard->enter_write(operation, race_pool_name(pool));
     }
 
     race_write_scope(const race_write_scope &) = delete;
@@ -252,7 +261,7 @@ private:
 template<typename Pool>
 void race_check_read(const Pool *pool, const char *operation) {
     if (pool != nullptr) {
-        pool->race_detection().check_read(operation, pool->info().name());
+        pool->race_detection().check_read(operation, race_pool_name(*pool));
     }
 }
 
@@ -289,9 +298,9 @@ class race_scope {
     void enter(const char *operation, const Pool *pool) {
         if (pool != nullptr) {
             if constexpr (Pass) {
-                pool->race_detection().enter_pass(operation, pool->info().name());
+                pool->race_detection().enter_pass(operation, race_pool_name(*pool));
             } else {
-                pool->race_detection().enter_read(operation, pool->info().name());
+                pool->race_detection().enter_read(operation, race_pool_name(*pool));
             }
 
             entries.guards[entries.entered++] = &pool->race_detection();
@@ -327,16 +336,28 @@ public:
     template<typename... Pool>
     explicit race_read_scope(const char *operation, const Pool *...pools)
         : race_scope<Count, true>{operation, pools...} {}
+
+    /// Starts `operation` over the pools of a tuple of pointers (a view's or a group's pools).
+    template<typename... Pool>
+    race_read_scope(const char *operation, const std::tuple<Pool *...> &pools)
+        : race_scope<Count, true>{operation, pools} {}
 };
 
 template<typename... Pool>
 race_read_scope(const char *, const Pool *...) -> race_read_scope<sizeof...(Pool)>;
+
+template<typename... Pool>
+race_read_scope(const char *, const std::tuple<Pool *...> &) -> race_read_scope<sizeof...(Pool)>;
 
 } // namespace tessera::internal
 
 /// TESSERA_DEBUG_RACES only: holds a write of `operation` on `pool` until the end of the enclosing block.
 #    define TESSERA_RACE_WRITE(pool, operation)                                                                        \
         const ::tessera::internal::race_write_scope tessera_race_write_scope_ { (pool), (operation) }
+/// TESSERA_DEBUG_RACES only: holds a parallel pass of `operation` over the pools that follow (pointers, or one tuple
+/// of pointers) until the end of the block: parallel algorithms use it, and it vanishes with the macro at 0.
+#    define TESSERA_RACE_PASS(operation, ...)                                                                          \
+        const ::tessera::internal::race_read_scope tessera_race_pass_scope_ { (operation), __VA_ARGS__ }
 /// TESSERA_DEBUG_RACES only: checks a read of `operation` on the pool `pool` points to (if any), a read that runs no
 /// user code.
 #    define TESSERA_RACE_READ(pool, operation) ::tessera::internal::race_check_read((pool), (operation))
@@ -349,6 +370,7 @@ race_read_scope(const char *, const Pool *...) -> race_read_scope<sizeof...(Pool
 #else
 #    define TESSERA_RACE_WRITE(pool, operation) static_cast<void>(0)
 #    define TESSERA_RACE_READ(pool, operation) static_cast<void>(0)
+#    define TESSERA_RACE_PASS(operation, ...) static_cast<void>(0)
 #    define TESSERA_RACE_ITERATE(pools, operation) static_cast<void>(0)
 #endif
 

@@ -263,6 +263,7 @@ public:
 
     /// True if the identifier is in use with exactly this version.
     [[nodiscard]] bool valid(const entity_type entt) const {
+        TESSERA_RACE_READ(&entities, "valid");
         return entities.contains(entt) && (entities.index(entt) < entities.free_list());
     }
 
