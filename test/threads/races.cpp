@@ -4,7 +4,9 @@
 // listener) while the other tries its own and gets the assertion before touching anything, so nothing actually
 // races and ThreadSanitizer (`tsan` preset) stays quiet.
 #include "sparse_set_layout.hpp"
+#include <array>
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <gtest/gtest.h>
 #include <latch>
@@ -90,9 +92,8 @@ void overlap(Hold hold, Attempt attempt) {
 }
 
 TEST_F(RaceDetection, EmplaceWhileAnotherThreadIterates) {
-    overlap(
-        [&](auto inside) { registry.view<position>().each([&](position &) { inside(); }); },
-        [&] { EXPECT_MISUSE(registry.emplace<position>(spare, 9), race<position>("emplace", "iterates", "each")); });
+    overlap([&](auto inside) { registry.view<position>().each([&](position &) { inside(); }); },
+            [&] { EXPECT_MISUSE(registry.emplace<position>(spare, 9), race<position>("emplace", "reads", "each")); });
     // the failed emplace changed nothing, and works once the pass is over
     EXPECT_FALSE(registry.all_of<position>(spare));
     registry.emplace<position>(spare, 9);
@@ -102,15 +103,15 @@ TEST_F(RaceDetection, EmplaceWhileAnotherThreadIterates) {
 TEST_F(RaceDetection, StructuralChangesWhileAnotherThreadIteratesAView) {
     overlap([&](auto inside) { registry.view<position, velocity>().each([&](position &, velocity &) { inside(); }); },
             [&] {
-                EXPECT_MISUSE(registry.erase<velocity>(entities[0]), race<velocity>("erase", "iterates", "each"));
-                EXPECT_MISUSE(registry.remove<position>(entities[1]), race<position>("erase", "iterates", "each"));
-                EXPECT_MISUSE(registry.clear<velocity>(), race<velocity>("clear", "iterates", "each"));
+                EXPECT_MISUSE(registry.erase<velocity>(entities[0]), race<velocity>("erase", "reads", "each"));
+                EXPECT_MISUSE(registry.remove<position>(entities[1]), race<position>("erase", "reads", "each"));
+                EXPECT_MISUSE(registry.clear<velocity>(), race<velocity>("clear", "reads", "each"));
                 EXPECT_MISUSE(
                     registry.sort<position>([](const position &lhs, const position &rhs) { return lhs.x < rhs.x; }),
-                    race<position>("sort", "iterates", "each"));
+                    race<position>("sort", "reads", "each"));
                 EXPECT_MISUSE(registry.storage<position>().shrink_to_fit(),
-                              race<position>("shrink_to_fit", "iterates", "each"));
-                EXPECT_MISUSE(registry.destroy(entities[2]), "while another thread iterates it (each)");
+                              race<position>("shrink_to_fit", "reads", "each"));
+                EXPECT_MISUSE(registry.destroy(entities[2]), "while another thread reads it (each)");
                 // a pool the view does not walk is free
                 registry.emplace<tag>(spare);
             });
@@ -123,11 +124,10 @@ TEST_F(RaceDetection, PatchWhileAnotherThreadIterates) {
     overlap([&](auto inside) { registry.view<position>().each([&](position &) { inside(); }); },
             [&] {
                 EXPECT_MISUSE(registry.patch<position>(entities[0], [](position &pos) { pos.x = 100; }),
-                              race<position>("patch", "iterates", "each"));
-                EXPECT_MISUSE(registry.replace<position>(entities[0], 100),
-                              race<position>("replace", "iterates", "each"));
+                              race<position>("patch", "reads", "each"));
+                EXPECT_MISUSE(registry.replace<position>(entities[0], 100), race<position>("replace", "reads", "each"));
                 EXPECT_MISUSE(registry.emplace_or_replace<position>(entities[0], 100),
-                              race<position>("emplace_or_replace", "iterates", "each"));
+                              race<position>("emplace_or_replace", "reads", "each"));
             });
     EXPECT_EQ(registry.get<position>(entities[0]).x, 0);
 }
@@ -261,9 +261,8 @@ TEST_F(RaceDetection, EmplaceWhileAnotherThreadIteratesAGroup) {
     auto group = registry.group<position>(tessera::get<velocity>);
     overlap([&](auto inside) { group.each([&](position &, velocity &) { inside(); }); },
             [&] {
-                EXPECT_MISUSE(registry.emplace<velocity>(spare, 1),
-                              race<velocity>("emplace", "iterates", "group each"));
-                EXPECT_MISUSE(registry.erase<position>(entities[0]), race<position>("erase", "iterates", "group each"));
+                EXPECT_MISUSE(registry.emplace<velocity>(spare, 1), race<velocity>("emplace", "reads", "group each"));
+                EXPECT_MISUSE(registry.erase<position>(entities[0]), race<position>("erase", "reads", "group each"));
             });
     EXPECT_EQ(group.size(), 4u);
 }
@@ -357,6 +356,28 @@ TEST_F(RaceDetection, ParallelPassWhileAnotherThreadWrites) {
             // the pool entered before the one that failed was left: a write to it is free again
             registry.patch<position>(entities[0]);
         });
+}
+
+TEST(RaceGuard, OneThreadHoldsAtMost32Pools) {
+    std::array<tessera::internal::race_guard, tessera::internal::race_hold_capacity + 1u> guards{};
+
+    for (std::size_t pos{}; pos < tessera::internal::race_hold_capacity; ++pos) {
+        guards[pos].enter_read("each", "position");
+    }
+
+    // one more pool does not fit, and the failed attempt counts nothing
+    EXPECT_MISUSE(guards.back().enter_write("emplace", "position"), "one thread holds more than 32 pools at once");
+    // nesting on a pool already held needs no room
+    guards.front().enter_write("patch", "position");
+    guards.front().leave_write();
+
+    for (std::size_t pos{}; pos < tessera::internal::race_hold_capacity; ++pos) {
+        guards[pos].leave_read();
+    }
+
+    guards.back().enter_write("emplace", "position");
+    guards.back().leave_write();
+    EXPECT_EQ(tessera::internal::race_holds::local().count, 0u);
 }
 
 TEST_F(RaceDetection, FailedChecksLeaveTheGuardAsItWas) {
