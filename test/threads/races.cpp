@@ -91,6 +91,27 @@ void overlap(Hold hold, Attempt attempt) {
     holder.join();
 }
 
+// A listener in which the writing thread waits, so that its write stays under way.
+struct waiting_listener {
+    std::function<void()> inside{[] {}};
+    void notify(tessera::registry &, tessera::entity) { inside(); }
+};
+
+// Thread A runs `write`, a call that fires the signal of `sink`, and waits in the listener; thread B runs `attempt`
+// meanwhile.
+template<typename Sink, typename Write, typename Attempt>
+void overlap_in_listener(Sink sink, Write write, Attempt attempt) {
+    waiting_listener listener;
+    sink.template connect<&waiting_listener::notify>(listener);
+    overlap(
+        [&](auto inside) {
+            listener.inside = inside;
+            write();
+        },
+        attempt);
+    sink.template disconnect<&waiting_listener::notify>(listener);
+}
+
 TEST_F(RaceDetection, EmplaceWhileAnotherThreadIterates) {
     overlap([&](auto inside) { registry.view<position>().each([&](position &) { inside(); }); },
             [&] { EXPECT_MISUSE(registry.emplace<position>(spare, 9), race<position>("emplace", "reads", "each")); });
@@ -133,19 +154,8 @@ TEST_F(RaceDetection, PatchWhileAnotherThreadIterates) {
 }
 
 TEST_F(RaceDetection, IterationWhileAnotherThreadPatches) {
-    std::function<void()> inside;
-    // the update listener is where the patching thread waits
-    struct waiter {
-        std::function<void()> *inside;
-        void on_update(tessera::registry &, tessera::entity) { (*inside)(); }
-    } wait{&inside};
-    registry.on_update<position>().connect<&waiter::on_update>(wait);
-
-    overlap(
-        [&](auto in) {
-            inside = in;
-            registry.patch<position>(entities[0]);
-        },
+    overlap_in_listener(
+        registry.on_update<position>(), [&] { registry.patch<position>(entities[0]); },
         [&] {
             EXPECT_MISUSE(registry.view<position>().each([](position &) {}),
                           race<position>("each", "modifies", "patch"));
@@ -155,19 +165,10 @@ TEST_F(RaceDetection, IterationWhileAnotherThreadPatches) {
 }
 
 TEST_F(RaceDetection, WriterAgainstWriter) {
-    std::function<void()> inside;
-    struct waiter {
-        std::function<void()> *inside;
-        void on_construct(tessera::registry &, tessera::entity) { (*inside)(); }
-    } wait{&inside};
-    registry.on_construct<position>().connect<&waiter::on_construct>(wait);
     const auto other = registry.create();
 
-    overlap(
-        [&](auto in) {
-            inside = in;
-            registry.emplace<position>(spare, 1);
-        },
+    overlap_in_listener(
+        registry.on_construct<position>(), [&] { registry.emplace<position>(spare, 1); },
         [&] {
             EXPECT_MISUSE(registry.emplace<position>(other, 2), race<position>("emplace", "modifies", "emplace"));
             EXPECT_MISUSE(registry.remove<position>(entities[0]), race<position>("erase", "modifies", "emplace"));
@@ -182,18 +183,8 @@ TEST_F(RaceDetection, WriterAgainstWriter) {
 }
 
 TEST_F(RaceDetection, ReadsDuringAnotherThreadsEmplace) {
-    std::function<void()> inside;
-    struct waiter {
-        std::function<void()> *inside;
-        void on_construct(tessera::registry &, tessera::entity) { (*inside)(); }
-    } wait{&inside};
-    registry.on_construct<position>().connect<&waiter::on_construct>(wait);
-
-    overlap(
-        [&](auto in) {
-            inside = in;
-            registry.emplace<position>(spare, 1);
-        },
+    overlap_in_listener(
+        registry.on_construct<position>(), [&] { registry.emplace<position>(spare, 1); },
         [&] {
             EXPECT_MISUSE(static_cast<void>(registry.get<position>(entities[0])),
                           race<position>("get", "modifies", "emplace"));
@@ -314,18 +305,8 @@ TEST_F(RaceDetection, ParallelPassMacroOverATupleOfPools) {
 }
 
 TEST_F(RaceDetection, ValidWhileAnotherThreadCreates) {
-    std::function<void()> inside;
-    struct waiter {
-        std::function<void()> *inside;
-        void on_construct(tessera::registry &, tessera::entity) { (*inside)(); }
-    } wait{&inside};
-    registry.on_construct<tessera::entity>().connect<&waiter::on_construct>(wait);
-
-    overlap(
-        [&](auto in) {
-            inside = in;
-            static_cast<void>(registry.create());
-        },
+    overlap_in_listener(
+        registry.on_construct<tessera::entity>(), [&] { static_cast<void>(registry.create()); },
         [&] {
             EXPECT_MISUSE(static_cast<void>(registry.valid(spare)),
                           "valid on the pool of identifiers while another thread modifies it (create)");
@@ -336,20 +317,11 @@ TEST_F(RaceDetection, ValidWhileAnotherThreadCreates) {
 }
 
 TEST_F(RaceDetection, ParallelPassWhileAnotherThreadWrites) {
-    std::function<void()> inside;
-    struct waiter {
-        std::function<void()> *inside;
-        void on_construct(tessera::registry &, tessera::entity) { (*inside)(); }
-    } wait{&inside};
-    registry.on_construct<velocity>().connect<&waiter::on_construct>(wait);
     auto &positions = registry.storage<position>();
     auto &velocities = registry.storage<velocity>();
 
-    overlap(
-        [&](auto in) {
-            inside = in;
-            registry.emplace<velocity>(spare, 1);
-        },
+    overlap_in_listener(
+        registry.on_construct<velocity>(), [&] { registry.emplace<velocity>(spare, 1); },
         [&] {
             EXPECT_MISUSE((tessera::internal::race_read_scope{"parallel_each", &positions, &velocities}),
                           race<velocity>("parallel_each", "modifies", "emplace"));
