@@ -14,7 +14,57 @@
 #include <utility>
 #include <vector>
 
+// ThreadSanitizer does not see oneTBB's own synchronization (Debian's oneTBB is not built with it): these calls of its
+// interface state the order oneTBB already guarantees between the code that spawns a task and the task.
+#if defined(__SANITIZE_THREAD__)
+#    define TESSERA_EXECUTION_TSAN 1
+#elif defined(__has_feature)
+#    if __has_feature(thread_sanitizer)
+#        define TESSERA_EXECUTION_TSAN 1
+#    endif
+#endif
+#ifdef TESSERA_EXECUTION_TSAN
+extern "C" void __tsan_acquire(void *addr);
+extern "C" void __tsan_release(void *addr);
+#endif
+
 namespace tessera::execution {
+
+namespace internal {
+
+/// Under ThreadSanitizer, everything this thread did so far happens before a later handoff_acquire(gate).
+inline void handoff_release([[maybe_unused]] void *gate) noexcept {
+#ifdef TESSERA_EXECUTION_TSAN
+    __tsan_release(gate);
+#endif
+}
+
+/// Under ThreadSanitizer, this thread now sees what came before handoff_release(gate).
+inline void handoff_acquire([[maybe_unused]] void *gate) noexcept {
+#ifdef TESSERA_EXECUTION_TSAN
+    __tsan_acquire(gate);
+#endif
+}
+
+/// What a oneTBB task of an executor carries. Its fields are the only memory a task reads before its acquire:
+/// test/execution/tsan.supp names this function for the reads of the copy oneTBB made (docs/parallel.md).
+template<typename Executor, typename Registry>
+struct executor_task {
+    Executor *self;
+    void *gate;
+    std::size_t vertex;
+    std::size_t end;
+    Registry *registry;
+    tbb::task_group *group;
+
+    [[gnu::noinline]] void operator()() const {
+        const executor_task local = *this;
+        handoff_acquire(local.gate);
+        local.self->execute(local.vertex, local.end, *local.registry, *local.group);
+    }
+};
+
+} // namespace internal
 
 /// Runs an organizer's task graph on oneTBB: a task starts once every task it depends on has finished, tasks with
 /// no path between them run concurrently, and a task that runs alone in the graph (every synchronization point)
@@ -22,6 +72,8 @@ namespace tessera::execution {
 template<typename Registry>
 class basic_executor {
     static constexpr std::size_t none = static_cast<std::size_t>(-1);
+    using task_type = internal::executor_task<basic_executor, Registry>;
+    friend task_type;
 
 public:
     /// The registry type.
@@ -77,7 +129,7 @@ public:
             for (size_type curr = pos; curr < end; ++curr) {
                 if (initial[curr] == 0u) {
                     if (last != none) {
-                        group.run([this, last, end, &registry, &group] { execute(last, end, registry, group); });
+                        spawn(last, end, registry, group);
                     }
 
                     last = curr;
@@ -86,6 +138,7 @@ public:
 
             // the calling thread takes the last root and then helps with the others while it waits
             group.run_and_wait([this, last, end, &registry, &group] { execute(last, end, registry, group); });
+            internal::handoff_acquire(this);
 
             if (failed.load(std::memory_order_acquire)) {
                 failed.store(false, std::memory_order_relaxed);
@@ -150,6 +203,12 @@ private:
         }
     }
 
+    void spawn(const size_type vertex, const size_type end, Registry &registry, tbb::task_group &group) {
+        void *gate = &pending[vertex];
+        internal::handoff_release(gate);
+        group.run(task_type{this, gate, vertex, end, &registry, &group});
+    }
+
     // Runs a task, then whichever of its children it made ready: one on this thread, the others as new oneTBB tasks.
     void execute(size_type curr, const size_type end, Registry &registry, tbb::task_group &group) {
         while (curr != none && !failed.load(std::memory_order_acquire)) {
@@ -160,7 +219,7 @@ private:
                     error = std::current_exception();
                 }
 
-                return;
+                break;
             }
 
             size_type next = none;
@@ -168,7 +227,7 @@ private:
             for (auto child : vertices[curr].out_edges()) {
                 if (child < end && pending[child].fetch_sub(1u, std::memory_order_acq_rel) == 1u) {
                     if (next != none) {
-                        group.run([this, next, end, &registry, &group] { execute(next, end, registry, group); });
+                        spawn(next, end, registry, group);
                     }
 
                     next = child;
@@ -177,6 +236,9 @@ private:
 
             curr = next;
         }
+
+        // run() reads what every task did once the pass is over (the matching acquire is there)
+        internal::handoff_release(this);
     }
 
     std::vector<vertex_type> vertices;
