@@ -102,7 +102,7 @@ public:
     /// and the first exception is rethrown once nothing is left running; the executor can run again afterwards.
     void run(Registry &registry) {
         // a second pass over the same counters would corrupt both: cheap to catch, impossible to recover from
-        const bool busy = running.exchange(true, std::memory_order_acquire);
+        [[maybe_unused]] const bool busy = running.exchange(true, std::memory_order_acquire);
         TESSERA_ASSERT(!busy, "executor::run: called while a pass of the same executor is still running");
         const struct release_guard {
             std::atomic<bool> &flag;
