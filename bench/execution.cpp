@@ -43,19 +43,28 @@ void add_independent(tessera::organizer &organizer, std::array<worker, sizeof...
     (organizer.emplace<&worker::run, tag<N>>(workers[N]), ...);
 }
 
-void empty_independent(benchmark::State &state) {
-    std::array<worker, 8> workers{};
+// Passes of Count independent tasks of `steps` steps each through the executor.
+template<int Count>
+void run_independent(benchmark::State &state, const std::uint64_t steps) {
+    std::array<worker, Count> workers{};
     tessera::registry registry;
     tessera::organizer organizer;
-    add_independent(organizer, workers, std::make_integer_sequence<int, 8>{});
+
+    for (auto &elem : workers) {
+        elem.steps = steps;
+    }
+
+    add_independent(organizer, workers, std::make_integer_sequence<int, Count>{});
     tessera::execution::executor executor{organizer.graph()};
 
     for (auto _ : state) {
         executor.run(registry);
     }
 
-    state.SetItemsProcessed(state.iterations() * 8);
+    state.SetItemsProcessed(state.iterations() * Count);
 }
+
+void empty_independent(benchmark::State &state) { run_independent<8>(state, 0u); }
 
 void empty_chain(benchmark::State &state) {
     std::array<worker, 8> workers{};
@@ -77,17 +86,7 @@ void empty_chain(benchmark::State &state) {
 
 constexpr std::uint64_t heavy_steps = 1u << 20u;
 
-void heavy_pair_executor(benchmark::State &state) {
-    std::array<worker, 2> workers{worker{heavy_steps}, worker{heavy_steps}};
-    tessera::registry registry;
-    tessera::organizer organizer;
-    add_independent(organizer, workers, std::make_integer_sequence<int, 2>{});
-    tessera::execution::executor executor{organizer.graph()};
-
-    for (auto _ : state) {
-        executor.run(registry);
-    }
-}
+void heavy_pair_executor(benchmark::State &state) { run_independent<2>(state, heavy_steps); }
 
 void heavy_pair_sequential(benchmark::State &state) {
     std::array<worker, 2> workers{worker{heavy_steps}, worker{heavy_steps}};

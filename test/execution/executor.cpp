@@ -202,6 +202,22 @@ std::array<probe, Count> make_probes(journal &log) {
     return result;
 }
 
+// What most tests start from: a journal, Count probes writing to it, a registry and an organizer.
+template<std::size_t Count>
+struct scene {
+    journal log{};
+    std::array<probe, Count> probes = make_probes<Count>(log);
+    tessera::registry registry{};
+    tessera::organizer organizer{};
+};
+
+template<std::size_t Count>
+void set_work(std::array<probe, Count> &probes, const std::chrono::microseconds work) {
+    for (auto &elem : probes) {
+        elem.work = work;
+    }
+}
+
 // Every edge of the graph was respected: a task started after each of its parents ended.
 void expect_order(const std::vector<tessera::organizer::vertex> &graph, const journal &log) {
     for (std::size_t curr{}; curr < graph.size(); ++curr) {
@@ -224,10 +240,8 @@ TEST(Executor, EmptyGraph) {
 }
 
 TEST(Executor, ChainRunsInOrder) {
-    journal log;
-    auto probes = make_probes<5>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<5> world{};
+    auto &[log, probes, registry, organizer] = world;
 
     // each task writes tag<0>: every one waits for the previous
     for (auto &elem : probes) {
@@ -248,14 +262,10 @@ TEST(Executor, ChainRunsInOrder) {
 }
 
 TEST(Executor, TaskStartsAfterItsDependencies) {
-    journal log;
-    auto probes = make_probes<8>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<8> world{};
+    auto &[log, probes, registry, organizer] = world;
 
-    for (auto &elem : probes) {
-        elem.work = 200us;
-    }
+    set_work(probes, 200us);
 
     // two chains that meet, a fan-out and a fan-in:
     // 0 -> 2 -> 4 ; 1 -> 3 -> 4 ; 4 -> 5, 6 ; 5, 6 -> 7
@@ -327,11 +337,9 @@ TEST(Executor, IndependentTasksRunConcurrently) {
         GTEST_SKIP() << "one hardware thread: oneTBB runs one task at a time";
     }
 
-    journal log;
-    auto probes = make_probes<2>(log);
+    scene<2> world{};
+    auto &[log, probes, registry, organizer] = world;
     std::atomic<int> meeting{0};
-    tessera::registry registry;
-    tessera::organizer organizer;
 
     for (auto &elem : probes) {
         elem.meeting = &meeting;
@@ -350,14 +358,10 @@ TEST(Executor, IndependentTasksRunConcurrently) {
 }
 
 TEST(Executor, SynchronizationPointRunsAloneOnCallingThread) {
-    journal log;
-    auto probes = make_probes<7>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<7> world{};
+    auto &[log, probes, registry, organizer] = world;
 
-    for (auto &elem : probes) {
-        elem.work = 300us;
-    }
+    set_work(probes, 300us);
 
     organizer.emplace<&probe::step, tag<0>>(probes[0]);
     organizer.emplace<&probe::step, tag<1>>(probes[1]);
@@ -428,10 +432,8 @@ TEST(Executor, PrepareCreatesPoolsAndContextVariables) {
 }
 
 TEST(Executor, ExceptionStopsTasksNotStartedAndIsRethrownAfterThePass) {
-    journal log;
-    auto probes = make_probes<4>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<4> world{};
+    auto &[log, probes, registry, organizer] = world;
 
     // 0 throws; 1 depends on it and must not start; 2 is independent and slow: it may be running then, and must
     // have finished when run() rethrows (3, after 2, starts only if 2 ended before 0 threw)
@@ -462,10 +464,8 @@ TEST(Executor, ExceptionStopsTasksNotStartedAndIsRethrownAfterThePass) {
 }
 
 TEST(Executor, FirstOfTwoExceptionsIsRethrown) {
-    journal log;
-    auto probes = make_probes<3>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<3> world{};
+    auto &[log, probes, registry, organizer] = world;
 
     probes[0].fail = true;
     probes[1].fail = true;
@@ -494,10 +494,8 @@ TEST(Executor, FirstOfTwoExceptionsIsRethrown) {
 }
 
 TEST(Executor, ExceptionOfSynchronizationPoint) {
-    journal log;
-    auto probes = make_probes<3>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<3> world{};
+    auto &[log, probes, registry, organizer] = world;
 
     probes[1].fail = true;
     organizer.emplace<&probe::step, tag<0>>(probes[0]);
@@ -520,10 +518,8 @@ TEST(Executor, NoAllocationPerPass) {
         GTEST_SKIP() << "ThreadSanitizer's runtime owns operator new: the allocations are not counted";
     }
 
-    journal log;
-    auto probes = make_probes<8>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<8> world{};
+    auto &[log, probes, registry, organizer] = world;
 
     // two independent fans around a synchronization point, so that both kinds of work are counted
     organizer.emplace<&probe::step, tag<0>>(probes[0]);
@@ -556,10 +552,8 @@ TEST(Executor, NoAllocationPerPass) {
 }
 
 TEST(Executor, RunWhileRunningIsMisuse) {
-    journal log;
-    auto probes = make_probes<3>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<3> world{};
+    auto &[log, probes, registry, organizer] = world;
     organizer.emplace<&probe::step, tag<0>>(probes[0]);
     organizer.emplace<&probe::step, tag<1>>(probes[1]);
     organizer.emplace<&probe::sync>(probes[2]);
@@ -581,10 +575,8 @@ TEST(Executor, RunWhileRunningIsMisuse) {
 }
 
 TEST(Executor, OneShotRun) {
-    journal log;
-    auto probes = make_probes<3>(log);
-    tessera::registry registry;
-    tessera::organizer organizer;
+    scene<3> world{};
+    auto &[log, probes, registry, organizer] = world;
     organizer.emplace<&probe::step, tag<0>>(probes[0]);
     organizer.emplace<&probe::step, const tag<0>>(probes[1]);
     organizer.emplace<&probe::step, tag<0>>(probes[2]);
