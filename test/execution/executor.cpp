@@ -260,6 +260,11 @@ TEST(Executor, ChainRunsInOrder) {
     for (std::size_t pos = 1u; pos < probes.size(); ++pos) {
         EXPECT_LT(log.end[pos - 1u].load(), log.start[pos].load());
     }
+
+    // each task of a chain runs alone: on the calling thread, like a synchronization point
+    for (std::size_t pos{}; pos < probes.size(); ++pos) {
+        EXPECT_EQ(log.thread[pos], std::this_thread::get_id());
+    }
 }
 
 TEST(Executor, TaskStartsAfterItsDependencies) {

@@ -164,7 +164,7 @@ private:
 
         for (size_type curr{}; curr < length; ++curr) {
             // farthest[curr]: the highest target of an edge leaving any task before curr
-            size_type reach = curr ? farthest[curr] : 0u;
+            size_type reach = farthest[curr];
 
             for (auto next : vertices[curr].out_edges()) {
                 reach = next > reach ? next : reach;
@@ -180,8 +180,7 @@ private:
         }
 
         for (size_type curr{}; curr < length; ++curr) {
-            alone[curr] =
-                (curr == 0u || farthest[curr] <= curr) && every_earlier_has_child && later_have_parent[curr + 1u];
+            alone[curr] = farthest[curr] <= curr && every_earlier_has_child && later_have_parent[curr + 1u];
             every_earlier_has_child = every_earlier_has_child && !vertices[curr].out_edges().empty();
         }
 
