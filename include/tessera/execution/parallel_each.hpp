@@ -43,7 +43,7 @@ template<typename ViewOrGroup, std::size_t... Index>
 } // namespace internal
 
 /// The chunk size parallel_each(view, func) uses: leading positions per chunk. On the seven systems of
-/// bench/parallel.cpp at 10^6 entities (docs/parallel_iteration.md), 256 and 1024 paid oneTBB's per-task cost;
+/// bench/parallel.cpp at 10^6 entities (docs/parallel.md), 256 and 1024 paid oneTBB's per-task cost;
 /// 4096 is the smallest size clear of it, leaving the most chunks to balance the threads.
 inline constexpr std::size_t default_chunk_size = 4096u;
 
