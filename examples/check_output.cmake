@@ -1,5 +1,6 @@
-# Script mode: runs PROGRAM and fails unless its standard output equals the file EXPECTED.
-execute_process(COMMAND ${PROGRAM} OUTPUT_VARIABLE actual RESULT_VARIABLE result)
+# Script mode: runs PROGRAM (with the arguments ARGS, a ;-list, if given) and fails unless its standard output equals
+# the file EXPECTED.
+execute_process(COMMAND ${PROGRAM} ${ARGS} OUTPUT_VARIABLE actual RESULT_VARIABLE result)
 if(NOT result EQUAL 0)
     message(FATAL_ERROR "${PROGRAM} exited with ${result}")
 endif()

@@ -28,8 +28,30 @@ if(MODE STREQUAL "find_package")
             message(FATAL_ERROR "the install has no share/tessera/${script}")
         endif()
     endforeach()
+    # the execution module was installed where oneTBB was found: then the consumer requires it as a component
+    set(components)
+    if(EXISTS ${WORK_DIR}/prefix/share/tessera/cmake/tessera-execution-targets.cmake)
+        set(components -DCONSUMER_COMPONENTS=execution)
+        # a consumer without oneTBB (hidden here) still gets the core, and requiring the module fails
+        run_step(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-no-tbb ${common}
+            -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCONSUMER_MODE=find_package -DCMAKE_DISABLE_FIND_PACKAGE_TBB=ON)
+        run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-no-tbb --target consumers)
+        if(EXISTS ${WORK_DIR}/consumer-no-tbb/consumer_execution)
+            message(FATAL_ERROR "without oneTBB, find_package(tessera) should not define tessera::execution")
+        endif()
+        execute_process(
+            COMMAND ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-no-tbb-required ${common}
+                -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCONSUMER_MODE=find_package
+                -DCMAKE_DISABLE_FIND_PACKAGE_TBB=ON -DCONSUMER_COMPONENTS=execution
+            RESULT_VARIABLE result OUTPUT_QUIET ERROR_QUIET)
+        if(result EQUAL 0)
+            message(FATAL_ERROR "without oneTBB, find_package(tessera COMPONENTS execution REQUIRED) should fail")
+        endif()
+    else()
+        message(STATUS "oneTBB was not found: the execution component is not checked")
+    endif()
     run_step(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build ${common}
-        -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCONSUMER_MODE=find_package)
+        -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCONSUMER_MODE=find_package ${components})
 elseif(MODE STREQUAL "add_subdirectory")
     execute_process(
         COMMAND ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build ${common}
@@ -60,7 +82,7 @@ endif()
 
 run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-build --target consumers)
 run_step(${WORK_DIR}/consumer-build/consumer)
-foreach(adapter IN ITEMS json cereal)
+foreach(adapter IN ITEMS json cereal execution)
     if(EXISTS ${WORK_DIR}/consumer-build/consumer_${adapter})
         run_step(${WORK_DIR}/consumer-build/consumer_${adapter})
     endif()

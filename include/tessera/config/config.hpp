@@ -60,6 +60,23 @@ assert_failure(const char *message, const char *file, const int line, const char
 #    define TESSERA_DEBUG_ITERATION 0
 #endif
 
+/// TESSERA_DEBUG_RACES: 1 turns on the detection of data races on pools (two threads using one pool in a way
+/// docs/thread_safety.md forbids; design in entity/race_guard.hpp), 0 (the default) leaves it out. It adds a member
+/// to sparse sets: it changes the ABI, so every translation unit of a program must agree on it. A race is reported
+/// through TESSERA_ASSERT, so nothing fires where that check is off.
+#ifndef TESSERA_DEBUG_RACES
+#    define TESSERA_DEBUG_RACES 0
+#endif
+
+// TESSERA_RACES_ABI: with TESSERA_DEBUG_RACES at 1, an ABI tag on the sparse set and the registry (g++ and clang),
+// so that their mangled names, and those of every function that takes them, differ between the two settings:
+// units compiled with different values then fail to link instead of sharing objects of different layouts.
+#if TESSERA_DEBUG_RACES && (defined(__GNUC__) || defined(__clang__))
+#    define TESSERA_RACES_ABI [[gnu::abi_tag("tessera_debug_races")]]
+#else
+#    define TESSERA_RACES_ABI
+#endif
+
 /// The integer type of names: hashed strings, type hashes, pool and context-variable names.
 #ifndef TESSERA_ID_TYPE
 #    define TESSERA_ID_TYPE std::uint32_t

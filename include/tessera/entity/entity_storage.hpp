@@ -8,6 +8,7 @@
 #include "../core/type_info.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage_iterator.hpp"
 #include <cstddef>
@@ -145,6 +146,7 @@ public:
 
     /// A new identifier: the most recently released one if any (LIFO), otherwise a fresh index with version 0.
     entity_type generate() {
+        TESSERA_RACE_WRITE(*this, "create");
         // The first released identifier sits right after the ones in use; none released means a fresh index.
         const auto in_use = base_type::free_list();
         entity_type candidate = in_use < base_type::size() ? base_type::data()[in_use] : fresh();
@@ -153,6 +155,7 @@ public:
 
     /// Exactly `hint` if its index is free or released; otherwise (in use, null, tombstone) a new identifier.
     entity_type generate(const entity_type hint) {
+        TESSERA_RACE_WRITE(*this, "create");
         if (hint != null && hint != tombstone) {
             const auto stored = traits_type::construct(traits_type::to_entity(hint), base_type::current(hint));
 
@@ -203,6 +206,7 @@ public:
     /// wrapping around, as with recycling). A released identifier below an identifier in use is kept, since it
     /// sits in a page that stays anyway. See docs/storages.md, "Giving memory back".
     void shrink_to_fit() override {
+        TESSERA_RACE_WRITE(*this, "shrink_to_fit");
         const entity_type *const ids = base_type::data();
         size_type bound{};
 

@@ -86,7 +86,7 @@ struct component_traits;
 /// The sparse set every pool derives from (sparse_set.hpp; its iterator in sparse_set_iterator.hpp, the members
 /// that remove identifiers in sparse_set_removal.hpp, those that reorder them in sparse_set_sort.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
-class basic_sparse_set;
+class TESSERA_RACES_ABI basic_sparse_set;
 
 /// Storage of elements attached to identifiers (storage.hpp; its iterators in storage_iterator.hpp, the storage of
 /// types without instances in storage_no_instance.hpp, the entity storage in entity_storage.hpp).
@@ -103,7 +103,7 @@ class basic_reactive_mixin;
 
 /// Entities, components, pools, groups and context variables (registry.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
-class basic_registry;
+class TESSERA_RACES_ABI basic_registry;
 
 /// A storage with construct, update and destroy signals, bound to the default registry type of its identifier.
 template<typename Type>

@@ -16,6 +16,7 @@
 #include "fwd.hpp"
 #include "group_handler.hpp"
 #include "iteration_log.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "walk_get.hpp"
 #include "walk_witness.hpp"
@@ -348,6 +349,7 @@ private:
         if (descriptor) {
             const common_type &set = descriptor->handle();
             const auto pools = pools_at<0u>(std::index_sequence_for<Get...>{});
+            TESSERA_RACE_ITERATE(std::tuple_cat(pools, std::make_tuple(&set)), "group each");
 #if TESSERA_DEBUG_ITERATION
             // the get pools first, so that the message names a component type rather than the group's own set
             auto witness = std::apply(
@@ -617,6 +619,7 @@ private:
 
         const auto pools = std::tuple_cat(owned_pools(), get_pools());
         const common_type &lead = descriptor->handle();
+        TESSERA_RACE_ITERATE(pools, "group each");
 #if TESSERA_DEBUG_ITERATION
         auto witness = std::apply(
             [](auto *...cpool) {

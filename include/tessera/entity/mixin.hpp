@@ -10,6 +10,7 @@
 #include "../signal/sigh.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "race_guard.hpp"
 #include "storage.hpp"
 #include "view.hpp"
 #include <cstddef>
@@ -273,6 +274,7 @@ public:
 
     /// Generates an identifier (entity storage only) and publishes construct.
     auto generate() requires is_entity_storage {
+        TESSERA_RACE_WRITE(*this, "create");
         const auto entt = underlying_type::generate();
         publish_construct(entt);
         return entt;
@@ -280,6 +282,7 @@ public:
 
     /// Generates an identifier from a hint (entity storage only) and publishes construct.
     entity_type generate(const entity_type hint) requires is_entity_storage {
+        TESSERA_RACE_WRITE(*this, "create");
         const auto entt = underlying_type::generate(hint);
         publish_construct(entt);
         return entt;
@@ -288,6 +291,7 @@ public:
     /// Fills a range with new identifiers (entity storage only) and publishes construct for each.
     template<typename It>
     void generate(It first, It last) requires is_entity_storage {
+        TESSERA_RACE_WRITE(*this, "create");
         underlying_type::generate(first, last);
 
         if (!construction.empty()) {
@@ -303,6 +307,7 @@ public:
     /// Removes an identifier that must be in the storage, publishing destroy first. The same steps as the erase of
     /// the base class, called directly rather than through the virtual hook: this is what the registry uses.
     void erase(const entity_type entt) {
+        TESSERA_RACE_WRITE(*this, "erase");
         const auto it = --(underlying_type::base_type::end() -
                            static_cast<typename underlying_type::difference_type>(underlying_type::index(entt)));
         basic_sigh_mixin::pop(it, it + 1);
@@ -314,6 +319,9 @@ public:
     /// Adds an element and publishes construct. Returns the element, or nothing for types without instances.
     template<typename... Args>
     decltype(auto) emplace(const entity_type entt, Args &&...args) requires(!is_entity_storage) {
+        // held over the listeners too: they run as part of the write
+        TESSERA_RACE_WRITE(*this, "emplace");
+
         if constexpr (std::is_void_v<typename underlying_type::value_type>) {
             underlying_type::emplace(entt, std::forward<Args>(args)...);
             publish_construct(entt);
@@ -328,6 +336,8 @@ public:
     /// Calls the functions on the element, then publishes update.
     template<typename... Func>
     decltype(auto) patch(const entity_type entt, Func &&...func) {
+        TESSERA_RACE_WRITE(*this, "patch");
+
         if constexpr (std::is_void_v<typename underlying_type::value_type>) {
             underlying_type::patch(entt, std::forward<Func>(func)...);
             publish_update(entt);
@@ -342,6 +352,7 @@ public:
     /// Adds every identifier of the range, then publishes construct for each of them.
     template<typename It, typename... Args>
     void insert(It first, It last, Args &&...args) requires(!is_entity_storage) {
+        TESSERA_RACE_WRITE(*this, "insert");
         const auto from = underlying_type::size();
         underlying_type::insert(std::move(first), std::move(last), std::forward<Args>(args)...);
 

@@ -16,6 +16,7 @@
 #include "memory_report.hpp"
 #include "mixin.hpp"
 #include "pool_table.hpp"
+#include "race_guard.hpp"
 #include "registry_context.hpp"
 #include "registry_storage_iterator.hpp"
 #include "sparse_set.hpp"
@@ -35,7 +36,7 @@ namespace tessera {
 
 /// The registry: entities, their components, the pools that keep them, groups and context variables.
 template<typename Entity, typename Allocator>
-class basic_registry {
+class TESSERA_RACES_ABI basic_registry {
     using base_type = basic_sparse_set<Entity, Allocator>;
     using alloc_traits = std::allocator_traits<Allocator>;
     static_assert(std::is_same_v<typename alloc_traits::value_type, Entity>, "basic_registry: invalid allocator");
@@ -151,6 +152,7 @@ private:
     template<typename Type>
     [[nodiscard]] bool has(const entity_type entt) const {
         const auto *const pool = assure<Type>();
+        TESSERA_RACE_READ(pool, "all_of/any_of");
         return pool != nullptr && pool->contains(entt);
     }
 
@@ -261,6 +263,7 @@ public:
 
     /// True if the identifier is in use with exactly this version.
     [[nodiscard]] bool valid(const entity_type entt) const {
+        TESSERA_RACE_READ(&entities, "valid");
         return entities.contains(entt) && (entities.index(entt) < entities.free_list());
     }
 
@@ -408,8 +411,10 @@ public:
     template<typename Type, typename... Args>
     decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args) {
         TESSERA_ASSERT(valid(entt), "emplace_or_replace: invalid entity");
+        auto &pool = assure<Type>();
+        TESSERA_RACE_WRITE(pool, "emplace_or_replace");
 
-        if (auto &pool = assure<Type>(); pool.contains(entt)) {
+        if (pool.contains(entt)) {
             if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
                 return pool.patch(entt);
             } else {
@@ -439,6 +444,7 @@ public:
     template<typename Type, typename... Args>
     decltype(auto) replace(const entity_type entt, Args &&...args) {
         auto &pool = assure<Type>();
+        TESSERA_RACE_WRITE(pool, "replace");
         TESSERA_ASSERT(pool.contains(entt), "replace: the entity does not own this component");
 
         if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
@@ -532,6 +538,7 @@ public:
         } else {
             const auto *const pool = assure<std::remove_const_t<Type>...>();
             TESSERA_ASSERT(pool && pool->contains(entt), "get: the entity does not own this component");
+            TESSERA_RACE_READ(pool, "get");
             return pool->get(entt);
         }
     }
@@ -547,6 +554,7 @@ public:
         } else {
             auto &pool = assure<Type...>();
             TESSERA_ASSERT(pool.contains(entt), "get: the entity does not own this component");
+            TESSERA_RACE_READ(&pool, "get");
             return pool.get(entt);
         }
     }
@@ -572,6 +580,7 @@ public:
             static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
                           "try_get: this type keeps no instances (empty type); use all_of instead");
             const auto *const pool = assure<element_type>();
+            TESSERA_RACE_READ(pool, "try_get");
             if constexpr (internal::walk_paged<std::remove_pointer_t<decltype(pool)>>) {
                 // one read of the sparse array, where contains() then get() read it twice
                 const auto pos = pool ? internal::sparse_access::position(*pool, entt) : static_cast<std::size_t>(-1);

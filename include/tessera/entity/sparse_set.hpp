@@ -10,6 +10,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
+#include "race_guard.hpp"
 #include "sparse_access.hpp"
 #include "sparse_set_iterator.hpp"
 #include <algorithm>
@@ -27,7 +28,7 @@ namespace tessera {
 /// The sparse set: O(1) insertion, removal and membership test for identifiers, kept in a packed array.
 /// Derived storages attach elements to the packed positions and are notified through protected virtual hooks.
 template<typename Entity, typename Allocator>
-class basic_sparse_set
+class TESSERA_RACES_ABI basic_sparse_set
 #if TESSERA_DEBUG_ITERATION
     : public internal::iteration_log
 #endif
@@ -518,13 +519,17 @@ public:
     }
 
     /// Reserves room for `cap` identifiers in the packed array.
-    virtual void reserve(const size_type cap) { packed.reserve(cap); }
+    virtual void reserve(const size_type cap) {
+        TESSERA_RACE_WRITE(*this, "reserve");
+        packed.reserve(cap);
+    }
 
     /// Room in the packed array.
     [[nodiscard]] virtual size_type capacity() const noexcept { return packed.capacity(); }
 
     /// Releases unused memory: spare packed capacity and sparse pages that hold no identifier.
     virtual void shrink_to_fit() {
+        TESSERA_RACE_WRITE(*this, "shrink_to_fit");
         // a page is unused when every entry is empty: finding that out needs no memory, so shrinking neither
         // bypasses the allocator nor fails for lack of memory
         for (size_type page{}; page < sparse.size(); ++page) {
@@ -651,11 +656,15 @@ public:
 
     /// Adds an identifier; storages copy `elem` into a new element, or default-construct it when elem is null.
     /// Returns end() if the element cannot be built that way.
-    iterator push(const entity_type entt, const void *elem = nullptr) { return try_emplace(entt, false, elem); }
+    iterator push(const entity_type entt, const void *elem = nullptr) {
+        TESSERA_RACE_WRITE(*this, "push");
+        return try_emplace(entt, false, elem);
+    }
 
     /// Adds every identifier of a range. Returns an iterator to the last one added, or end() for an empty range.
     template<typename It>
     iterator push(It first, It last) {
+        TESSERA_RACE_WRITE(*this, "push");
         auto curr = end();
 
         for (; first != last; ++first) {
@@ -667,6 +676,7 @@ public:
 
     /// Sets the stored version of the identifier's index to the identifier's version. Emits no signal.
     version_type bump(const entity_type entt) {
+        TESSERA_RACE_WRITE(*this, "bump");
         TESSERA_ASSERT(entt != null, "sparse_set: cannot bump the null identifier");
         auto &elem = sparse_ref(entt);
         TESSERA_ASSERT(elem != null, "sparse_set: cannot bump an identifier that is not in the set");
@@ -678,6 +688,7 @@ public:
 
     /// Removes an identifier that must be in the set.
     void erase(const entity_type entt) {
+        TESSERA_RACE_WRITE(*this, "erase");
         const auto it = to_iterator(entt);
         pop(it, it + 1);
     }
@@ -713,7 +724,10 @@ public:
     iterator sort_as(It first, It last);
 
     /// Removes every identifier (and element).
-    void clear() { pop_all(); }
+    void clear() {
+        TESSERA_RACE_WRITE(*this, "clear");
+        pop_all();
+    }
 
     /// The type of the elements, type_id<void>() for plain sets.
     [[nodiscard]] const type_info &info() const noexcept { return *info_; }
@@ -763,6 +777,15 @@ private:
             log_rearrangement();
         }
     }
+#endif
+
+#if TESSERA_DEBUG_RACES
+public:
+    /// TESSERA_DEBUG_RACES only: the pool's race detection (design in race_guard.hpp).
+    [[nodiscard]] const internal::race_guard &race_detection() const noexcept { return races; }
+
+private:
+    internal::race_guard races;
 #endif
 
 private:

@@ -161,6 +161,7 @@ void basic_sparse_set<Entity, Allocator>::pop_all() {
 template<typename Entity, typename Allocator>
 template<typename It>
 void basic_sparse_set<Entity, Allocator>::erase(It first, It last) {
+    TESSERA_RACE_WRITE(*this, "erase");
     if constexpr (std::is_same_v<It, basic_iterator>) {
         // positions are only meaningful in the set the iterators belong to; another set's range goes by
         // identifier, in one call
@@ -179,6 +180,7 @@ void basic_sparse_set<Entity, Allocator>::erase(It first, It last) {
 template<typename Entity, typename Allocator>
 template<typename It>
 auto basic_sparse_set<Entity, Allocator>::remove(It first, It last) -> size_type {
+    TESSERA_RACE_WRITE(*this, "remove");
     size_type count{};
 
     if constexpr (std::is_same_v<It, basic_iterator>) {

@@ -16,6 +16,7 @@ namespace tessera {
 
 template<typename Entity, typename Allocator>
 void basic_sparse_set<Entity, Allocator>::compact() {
+    TESSERA_RACE_WRITE(*this, "compact");
 #if TESSERA_DEBUG_ITERATION
     note_rearrangement(mode == deletion_policy::in_place && head != max_size);
 #endif
@@ -48,6 +49,7 @@ void basic_sparse_set<Entity, Allocator>::compact() {
 
 template<typename Entity, typename Allocator>
 void basic_sparse_set<Entity, Allocator>::swap_elements(const entity_type lhs, const entity_type rhs) {
+    TESSERA_RACE_WRITE(*this, "swap_elements");
     const auto lhs_pos = index(lhs);
     const auto rhs_pos = index(rhs);
 
@@ -64,6 +66,7 @@ void basic_sparse_set<Entity, Allocator>::swap_elements(const entity_type lhs, c
 template<typename Entity, typename Allocator>
 template<typename Compare, typename Sort, typename... Args>
 void basic_sparse_set<Entity, Allocator>::sort_n(const size_type length, Compare compare, Sort algo, Args &&...args) {
+    TESSERA_RACE_WRITE(*this, "sort");
     TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                    "sort: the set has holes; call compact() first");
     TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
@@ -105,6 +108,7 @@ void basic_sparse_set<Entity, Allocator>::sort(Compare compare, Sort algo, Args 
 template<typename Entity, typename Allocator>
 template<typename It>
 auto basic_sparse_set<Entity, Allocator>::sort_as(It first, It last) -> iterator {
+    TESSERA_RACE_WRITE(*this, "sort_as");
     TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
                    "sort_as: the set has holes; call compact() first");
     const size_type len = iterated_size();

@@ -15,6 +15,7 @@
 #include "fwd.hpp"
 #include "iteration_log.hpp"
 #include "page_table.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage_iterator.hpp"
 #include "storage_no_instance.hpp"
@@ -452,6 +453,8 @@ public:
 
     /// Reserves room for `cap` identifiers and elements.
     void reserve(const size_type cap) override {
+        TESSERA_RACE_WRITE(*this, "reserve");
+
         if (cap != 0u) {
             base_type::reserve(cap);
             assure_at_least(cap - 1u);
@@ -469,6 +472,7 @@ public:
 
     /// Releases the element pages and sparse pages that are not needed.
     void shrink_to_fit() override {
+        TESSERA_RACE_WRITE(*this, "shrink_to_fit");
         shrink_to_size(base_type::size());
         payload.shrink_to_fit();
         base_type::shrink_to_fit();
@@ -563,6 +567,7 @@ public:
     /// Adds an identifier and builds its element from args (braces for aggregates). Strong exception guarantee.
     template<typename... Args>
     value_type &emplace(const entity_type entt, Args &&...args) {
+        TESSERA_RACE_WRITE(*this, "emplace");
         const auto placed = emplace_element(entt, false, std::forward<Args>(args)...);
         return element_at(static_cast<size_type>(placed.index()));
     }
@@ -578,6 +583,7 @@ public:
     /// Adds every identifier of the range with a copy of value. Strong exception guarantee. Returns begin().
     template<typename It>
     iterator insert(It first, It last, const value_type &value = {}) {
+        TESSERA_RACE_WRITE(*this, "insert");
         reserve_for(first, last);
 
         size_type count{};
@@ -599,6 +605,7 @@ public:
     template<typename EIt, typename CIt>
     requires std::is_same_v<std::remove_cvref_t<std::iter_value_t<CIt>>, value_type>
         iterator insert(EIt first, EIt last, CIt from) {
+        TESSERA_RACE_WRITE(*this, "insert");
         reserve_for(first, last);
 
         size_type count{};

@@ -9,6 +9,7 @@
 #include "component.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage_iterator.hpp"
 #include <cstddef>
@@ -97,6 +98,7 @@ public:
     /// Adds an identifier; the arguments are ignored.
     template<typename... Args>
     void emplace(const entity_type entt, Args &&...) {
+        TESSERA_RACE_WRITE(*this, "emplace");
         base_type::template push_entity_as<storage_policy>(entt, false);
     }
 
@@ -110,6 +112,7 @@ public:
     /// Adds every identifier of the range; the arguments are ignored. Strong exception guarantee.
     template<typename It, typename... Args>
     void insert(It first, It last, Args &&...) {
+        TESSERA_RACE_WRITE(*this, "insert");
         size_type count{};
 
         try {

@@ -12,6 +12,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "iteration_log.hpp"
+#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view_iterator.hpp"
@@ -213,6 +214,7 @@ private:
         if (leading) {
             TESSERA_ASSERT(last <= internal::walk_count(*leading),
                            "chunk::each: the leading storage lost entities since chunks() was called");
+            TESSERA_RACE_ITERATE(std::tuple_cat(pools, filter), "each");
             const auto lead = lead_index();
             [&]<std::size_t... Index>(std::index_sequence<Index...> seq) {
                 static_cast<void>(((Index == lead ? (each_from<Index>(func, first, last, seq), true) : false) || ...));
@@ -733,6 +735,7 @@ private:
         if (pool) {
             TESSERA_ASSERT(last <= internal::walk_count(*pool),
                            "chunk::each: the storage lost entities since chunks() was called");
+            TESSERA_RACE_ITERATE(std::make_tuple(pool), "each");
             // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
             internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
 #if TESSERA_DEBUG_ITERATION

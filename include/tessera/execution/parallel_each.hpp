@@ -7,17 +7,43 @@
 
 #include "../config/config.hpp"
 #include "../entity/chunk.hpp"
+#include "../entity/race_guard.hpp"
 #include "fwd.hpp"
 #include <cstddef>
 #include <functional>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <type_traits>
 #include <utility>
 
 namespace tessera::execution {
 
+namespace internal {
+
+/// How many storages a view or a group reads (its storage<Index>() indices), for race detection.
+template<typename>
+inline constexpr std::size_t parallel_pool_count = 0u;
+
+template<typename... Get, typename... Exclude>
+inline constexpr std::size_t parallel_pool_count<basic_view<get_t<Get...>, exclude_t<Exclude...>>> = sizeof...(Get) +
+                                                                                                     sizeof...(Exclude);
+
+template<typename... Owned, typename... Get, typename... Exclude>
+inline constexpr std::size_t parallel_pool_count<basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>>> =
+    sizeof...(Owned) + sizeof...(Get) + sizeof...(Exclude);
+
+#if TESSERA_DEBUG_RACES
+/// The parallel pass of race detection over every storage of a view or a group (null ones skipped).
+template<typename ViewOrGroup, std::size_t... Index>
+[[nodiscard]] auto parallel_pass(const ViewOrGroup &view, std::index_sequence<Index...>) {
+    return ::tessera::internal::race_read_scope<sizeof...(Index)>{"parallel_each", view.template storage<Index>()...};
+}
+#endif
+
+} // namespace internal
+
 /// The chunk size parallel_each(view, func) uses: leading positions per chunk. On the seven systems of
-/// bench/parallel.cpp at 10^6 entities (docs/parallel_iteration.md), 256 and 1024 paid oneTBB's per-task cost;
+/// bench/parallel.cpp at 10^6 entities (docs/parallel.md), 256 and 1024 paid oneTBB's per-task cost;
 /// 4096 is the smallest size clear of it, leaving the most chunks to balance the threads.
 inline constexpr std::size_t default_chunk_size = 4096u;
 
@@ -44,6 +70,14 @@ void parallel_each(const ViewOrGroup &view, const std::size_t chunk_size, Func f
     // more-complex system of bench/parallel.cpp at 10^6 on one thread: 1.3 times the time of each(func) in chunk
     // order, 1.1 times this way)
     const auto last = range.size() - 1u;
+
+#if TESSERA_DEBUG_RACES
+    // a parallel pass over every storage the view or group reads: a structural change of any of them, from any
+    // thread, fails until the pass ends (docs/thread_safety.md)
+    const auto pass =
+        internal::parallel_pass(view, std::make_index_sequence<internal::parallel_pool_count<ViewOrGroup>>{});
+#endif
+
     tbb::parallel_for(tbb::blocked_range<std::size_t>{0u, range.size()},
                       [&range, last, call](const tbb::blocked_range<std::size_t> &part) {
                           for (auto index = part.begin(); index != part.end(); ++index) {
