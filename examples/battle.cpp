@@ -1,12 +1,28 @@
 // battle: two armies of a few hundred thousand units fight for a fixed number of frames. Units pick targets,
 // steer, move and fire projectiles; projectiles fly, hit and disappear every frame; dead units are destroyed and
 // reinforcements reuse their identifiers. The systems are scheduled through tessera's organizer, which derives
-// their order from the components and context variables each one reads or writes. Spawns and deaths are recorded
-// into a command buffer while the systems iterate, and applied when each system is done.
+// their order from the components and context variables each one reads or writes, and run by the executor of the
+// parallel module (tessera/execution, on oneTBB) on --threads N threads.
 //
-// Usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]
-// --memory prints the registry's memory report at the end (docs/debugging.md).
-// The run is deterministic for a given seed: the summary line is the same on every run.
+// Inside a system the per-unit work is split into the chunks of a view (view.chunks(size)), which oneTBB hands to
+// its threads. A chunk covers a fixed run of positions that depends on the chunk size only, so whatever a chunk
+// records (spawns and deaths in its own command buffer, the units that need a random draw, the damage it deals)
+// is the same for every thread count; the system applies the chunks' records one chunk after the other, in the
+// order a sequential each(func) visits them. The random source is drawn there, on one thread, in the order a
+// sequential each(func) would draw it: the summary line is the same for every N, for the sequential build, and as
+// before battle had threads.
+//
+// Built without oneTBB (or with TESSERA_BATTLE_SEQUENTIAL defined), the same chunks are walked one after the other
+// on the calling thread, the systems in the organizer's insertion order, and --threads is not available. A
+// side-by-side comparison with EnTT would have to take that path (no executor, no oneTBB); EnTT's port of the
+// examples cannot compile this file anyway since battle records its structural changes into command buffers,
+// which EnTT does not have.
+//
+// Usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory]
+// --threads defaults to the number of hardware threads. --memory prints the registry's memory report at the end
+// (docs/debugging.md). The run is deterministic for a given seed: the summary line is the same on every run.
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -14,12 +30,22 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/organizer.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>
+
+#ifndef TESSERA_BATTLE_SEQUENTIAL
+#    include <tbb/blocked_range.h>
+#    include <tbb/global_control.h>
+#    include <tbb/parallel_for.h>
+#    include <tessera/execution/executor.hpp>
+#    include <tessera/execution/parallel_each.hpp>
+#endif
 
 namespace {
 
@@ -125,6 +151,105 @@ struct deferred {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// how the systems split their work
+
+/// Positions of a view's leading storage per chunk: fixed, so that what each chunk records never depends on the
+/// thread count. parallel_each's default: a chunk's bookkeeping (a command buffer, a few vectors) is small next to
+/// its work, and 250,000 units give 62 chunks to balance between threads.
+constexpr std::size_t chunk_size = 4096u;
+
+/// What each chunk of one system's pass records, slot i for chunk i. A context variable per system (the Slot
+/// type differs), so that the organizer sees no shared resource between systems that do not share one otherwise.
+template<typename Slot>
+struct chunk_slots {
+    chunk_slots() = default;
+    // a vector claims to be copyable even when its elements (command buffers) are not; the context must not try
+    chunk_slots(const chunk_slots &) = delete;
+    chunk_slots(chunk_slots &&) noexcept = default;
+    chunk_slots &operator=(const chunk_slots &) = delete;
+    chunk_slots &operator=(chunk_slots &&) noexcept = default;
+    ~chunk_slots() = default;
+
+    std::vector<Slot> slots;
+};
+
+/// Runs work(chunk, slot) for every chunk of the view, on oneTBB's threads, and returns the number of chunks.
+template<typename View, typename Slot, typename Work>
+std::size_t for_each_chunk(const View &view, chunk_slots<Slot> &records, Work work) {
+    const auto chunks = view.chunks(chunk_size);
+    const std::size_t count = chunks.size();
+
+    // slots are kept from frame to frame (with their buffers' memory): the pass allocates only when it grows
+    if (records.slots.size() < count) {
+        records.slots.resize(count);
+    }
+
+#ifdef TESSERA_BATTLE_SEQUENTIAL
+    for (std::size_t pos{}; pos < count; ++pos) {
+        work(chunks[pos], records.slots[pos]);
+    }
+#else
+    tbb::parallel_for(tbb::blocked_range<std::size_t>{0u, count, 1u}, [&](const tbb::blocked_range<std::size_t> &part) {
+        for (auto pos = part.begin(); pos != part.end(); ++pos) {
+            work(chunks[pos], records.slots[pos]);
+        }
+    });
+#endif
+
+    return count;
+}
+
+/// Calls func(slot) for the first `count` slots in the order a sequential each(func) visits their chunks: it
+/// walks the leading storage from its last position to its first, so the last chunk comes first.
+template<typename Slot, typename Func>
+void in_walk_order(chunk_slots<Slot> &records, const std::size_t count, Func func) {
+    for (std::size_t pos = count; pos != 0u; --pos) {
+        func(records.slots[pos - 1u]);
+    }
+}
+
+/// Per-unit work with nothing to record: each(func) on oneTBB's threads.
+template<typename View, typename Func>
+void each_unit(const View &view, Func func) {
+#ifdef TESSERA_BATTLE_SEQUENTIAL
+    view.each(func);
+#else
+    tessera::execution::parallel_each(view, chunk_size, func);
+#endif
+}
+
+/// Each system adds its running time to its own slot, not to a shared context variable: one that every system
+/// wrote would make the organizer order them all one after another.
+enum system_slot : std::size_t {
+    roster_slot,
+    targets_slot,
+    steer_slot,
+    movement_slot,
+    fire_slot,
+    projectiles_slot,
+    reap_slot,
+    system_count
+};
+
+std::array<double, system_count> system_ms{};
+
+/// Adds the time from its construction to its destruction to one slot of system_ms.
+class stopwatch {
+public:
+    explicit stopwatch(const system_slot slot) : total{system_ms[slot]}, start{std::chrono::steady_clock::now()} {}
+    stopwatch(const stopwatch &) = delete;
+    stopwatch &operator=(const stopwatch &) = delete;
+
+    ~stopwatch() {
+        total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+
+private:
+    double &total;
+    std::chrono::steady_clock::time_point start;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
 // helpers
 
 void spawn_unit(deferred &changes, const std::uint8_t side, random_source &random, const settings &config,
@@ -144,32 +269,81 @@ void spawn_unit(deferred &changes, const std::uint8_t side, random_source &rando
     ++stats.spawned;
 }
 
+/// A chunk's share of the roster.
+struct roster_part {
+    std::vector<tessera::entity> units[2];
+};
+
+/// The targets of a chunk that need a new enemy, drawn afterwards in a fixed order.
+struct target_part {
+    std::vector<std::pair<target *, std::uint8_t>> idle;
+};
+
+/// The projectiles a chunk fires.
+struct fire_part {
+    deferred changes;
+    std::uint64_t shots = 0;
+};
+
+/// What a chunk's projectiles did: the ones to destroy, and the damage they deal to units of other chunks.
+struct hit_part {
+    deferred changes;
+    std::vector<std::pair<tessera::entity, int>> damage;
+};
+
+/// The dead units of a chunk, destroyed (and half of them replaced) afterwards in a fixed order.
+struct fallen_part {
+    std::vector<std::pair<tessera::entity, std::uint8_t>> units;
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // systems: their parameters tell the organizer what they read (const) and write
 
-void build_roster(tessera::view<tessera::get_t<const team>> units, roster &out) {
+void build_roster(tessera::view<tessera::get_t<const team>> units, roster &out, chunk_slots<roster_part> &parts) {
+    const stopwatch watch{roster_slot};
+    const auto count = for_each_chunk(units, parts, [](const auto &chunk, roster_part &part) {
+        chunk.each([&part](const tessera::entity entity, const team &side) { part.units[side.id].push_back(entity); });
+    });
+
     out.units[0].clear();
     out.units[1].clear();
-    units.each([&out](const tessera::entity entity, const team &side) { out.units[side.id].push_back(entity); });
+    in_walk_order(parts, count, [&out](roster_part &part) {
+        for (auto side : {0u, 1u}) {
+            out.units[side].insert(out.units[side].end(), part.units[side].begin(), part.units[side].end());
+            part.units[side].clear();
+        }
+    });
 }
 
 void acquire_targets(const tessera::registry &registry, tessera::view<tessera::get_t<target, const team>> units,
-                     const roster &live, random_source &random) {
-    units.each([&](target &aim, const team &side) {
-        const auto &enemies = live.units[1u - side.id];
+                     const roster &live, random_source &random, chunk_slots<target_part> &parts) {
+    const stopwatch watch{targets_slot};
+    const auto count = for_each_chunk(units, parts, [&](const auto &chunk, target_part &part) {
+        chunk.each([&](target &aim, const team &side) {
+            if (!registry.valid(aim.who) && !live.units[1u - side.id].empty()) {
+                part.idle.emplace_back(&aim, side.id);
+            }
+        });
+    });
 
-        if (!registry.valid(aim.who) && !enemies.empty()) {
-            aim.who = enemies[random.below(enemies.size())];
+    // one generator, drawn in a fixed order: the same targets for every thread count
+    in_walk_order(parts, count, [&](target_part &part) {
+        for (auto [aim, side] : part.idle) {
+            const auto &enemies = live.units[1u - side];
+            aim->who = enemies[random.below(enemies.size())];
         }
+
+        part.idle.clear();
     });
 }
 
 void steer(const tessera::registry &registry,
            tessera::view<tessera::get_t<velocity, const position, const target>> units, const settings &config) {
+    const stopwatch watch{steer_slot};
     // positions of other entities are read through the pool: one lookup per target instead of a registry query
     const auto &positions = *units.storage<const position>();
 
-    units.each([&](velocity &vel, const position &pos, const target &aim) {
+    each_unit(units, [&](velocity &vel, const position &pos, const target &aim) {
         if (!registry.valid(aim.who)) {
             vel = {0.f, 0.f};
             return;
@@ -186,64 +360,80 @@ void steer(const tessera::registry &registry,
 }
 
 void movement(tessera::view<tessera::get_t<position, const velocity>> moving, const settings &config) {
-    moving.each([dt = config.dt](position &pos, const velocity &vel) {
+    const stopwatch watch{movement_slot};
+    each_unit(moving, [dt = config.dt](position &pos, const velocity &vel) {
         pos.x += vel.dx * dt;
         pos.y += vel.dy * dt;
     });
 }
 
-// records a projectile: created after the loop that fires it, so the pools being iterated are not disturbed
-void launch(deferred &changes, statistics &stats, const position &from, const tessera::entity victim,
-            const int damage) {
-    auto &commands = changes.commands;
-    const auto entity = changes.create();
+// records a projectile: created after the pass that fires it, so the pools being iterated are not disturbed
+void launch(fire_part &part, const position &from, const tessera::entity victim, const int damage) {
+    auto &commands = part.changes.commands;
+    const auto entity = part.changes.create();
     commands.emplace<position>(entity, from);
     // resolve_projectiles steers it toward its victim
     commands.emplace<velocity>(entity, 0.f, 0.f);
     commands.emplace<projectile>(entity, victim, damage, 2.f);
-    ++stats.shots;
+    ++part.shots;
 }
 
-void fire(tessera::registry &registry, const settings &config, statistics &stats, deferred &changes) {
-    registry.view<weapon, const position, const target>().each(
-        [&](weapon &gun, const position &pos, const target &aim) {
+void fire(tessera::registry &registry, const settings &config, statistics &stats, chunk_slots<fire_part> &parts) {
+    const stopwatch watch{fire_slot};
+    const auto units = registry.view<weapon, const position, const target>();
+    // read-only from the chunks' threads: the pool and the registry's const members
+    const auto &positions = *units.storage<const position>();
+    const auto &reader = std::as_const(registry);
+
+    const auto count = for_each_chunk(units, parts, [&](const auto &chunk, fire_part &part) {
+        chunk.each([&](weapon &gun, const position &pos, const target &aim) {
             gun.cooldown -= config.dt;
 
-            if (gun.cooldown <= 0.f && registry.valid(aim.who)) {
-                const auto &goal = registry.get<position>(aim.who);
+            if (gun.cooldown <= 0.f && reader.valid(aim.who)) {
+                const auto &goal = positions.get(aim.who);
                 const float dx = goal.x - pos.x;
                 const float dy = goal.y - pos.y;
 
                 if (dx * dx + dy * dy < config.range * config.range) {
                     gun.cooldown += gun.reload;
-                    launch(changes, stats, pos, aim.who, gun.damage);
+                    launch(part, pos, aim.who, gun.damage);
                 }
             }
         });
+    });
 
-    changes.apply(registry, stats);
+    in_walk_order(parts, count, [&](fire_part &part) {
+        part.changes.apply(registry, stats);
+        stats.shots += std::exchange(part.shots, 0u);
+    });
 }
 
-void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats, deferred &changes) {
-    auto &commands = changes.commands;
+void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats,
+                         chunk_slots<hit_part> &parts) {
+    const stopwatch watch{projectiles_slot};
+    const auto shots = registry.view<projectile, velocity, const position>();
+    const auto &positions = *shots.storage<const position>();
+    const auto &reader = std::as_const(registry);
 
-    registry.view<projectile, velocity, const position>().each(
-        [&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
+    const auto count = for_each_chunk(shots, parts, [&](const auto &chunk, hit_part &part) {
+        auto &commands = part.changes.commands;
+
+        chunk.each([&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
             shot.ttl -= config.dt;
 
-            if (!registry.valid(shot.victim)) {
+            if (!reader.valid(shot.victim)) {
                 commands.destroy(entity);
                 return;
             }
 
-            const auto &goal = registry.get<position>(shot.victim);
+            const auto &goal = positions.get(shot.victim);
             const float dx = goal.x - pos.x;
             const float dy = goal.y - pos.y;
             const float distance = std::sqrt(dx * dx + dy * dy);
 
             if (distance < config.projectile_speed * config.dt) {
-                registry.get<health>(shot.victim).current -= shot.damage;
-                ++stats.hits;
+                // the victim may belong to another chunk: its health changes after the pass
+                part.damage.emplace_back(shot.victim, shot.damage);
                 commands.destroy(entity);
             } else if (shot.ttl <= 0.f) {
                 commands.destroy(entity);
@@ -251,24 +441,46 @@ void resolve_projectiles(tessera::registry &registry, const settings &config, st
                 vel = {dx / distance * config.projectile_speed, dy / distance * config.projectile_speed};
             }
         });
+    });
 
-    changes.apply(registry, stats);
+    auto &healths = registry.storage<health>();
+
+    in_walk_order(parts, count, [&](hit_part &part) {
+        for (auto [victim, damage] : part.damage) {
+            healths.get(victim).current -= damage;
+        }
+
+        stats.hits += part.damage.size();
+        part.damage.clear();
+        part.changes.apply(registry, stats);
+    });
 }
 
 void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config, statistics &stats,
-                        deferred &changes) {
-    registry.view<const health, const team>().each(
-        [&](const tessera::entity entity, const health &hp, const team &side) {
-            if (hp.current <= 0) {
-                changes.commands.destroy(entity);
-                ++stats.deaths;
-
-                // half of the fallen come back as reinforcements, under recycled identifiers
-                if (random.below(2u) == 0u) {
-                    spawn_unit(changes, side.id, random, config, stats);
+                        deferred &changes, chunk_slots<fallen_part> &parts) {
+    const stopwatch watch{reap_slot};
+    const auto count =
+        for_each_chunk(registry.view<const health, const team>(), parts, [](const auto &chunk, fallen_part &part) {
+            chunk.each([&part](const tessera::entity entity, const health &hp, const team &side) {
+                if (hp.current <= 0) {
+                    part.units.emplace_back(entity, side.id);
                 }
-            }
+            });
         });
+
+    in_walk_order(parts, count, [&](fallen_part &part) {
+        for (auto [entity, side] : part.units) {
+            changes.commands.destroy(entity);
+            ++stats.deaths;
+
+            // half of the fallen come back as reinforcements, under recycled identifiers
+            if (random.below(2u) == 0u) {
+                spawn_unit(changes, side, random, config, stats);
+            }
+        }
+
+        part.units.clear();
+    });
 
     changes.apply(registry, stats);
 }
@@ -279,11 +491,23 @@ struct options {
     std::size_t entities = 250000;
     int frames = 120;
     std::uint64_t seed = 42;
+    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     bool quiet = false;
     bool memory = false;
 };
 
-bool parse(const int argc, char **argv, options &out) {
+#ifdef TESSERA_BATTLE_SEQUENTIAL
+constexpr const char *usage = "usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]\n"
+                              "(built without oneTBB: the systems run one after another on one thread, and\n"
+                              "--threads is not available)\n";
+#else
+constexpr const char *usage =
+    "usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory]\n"
+    "--threads defaults to the number of hardware threads\n";
+#endif
+
+/// Returns 0 to run, 1 after --help, 2 on a bad command line.
+int parse(const int argc, char **argv, options &out) {
     for (int pos = 1; pos < argc; ++pos) {
         const std::string arg = argv[pos];
         const bool has_value = pos + 1 < argc;
@@ -294,27 +518,62 @@ bool parse(const int argc, char **argv, options &out) {
             out.frames = std::atoi(argv[++pos]);
         } else if (arg == "--seed" && has_value) {
             out.seed = std::strtoull(argv[++pos], nullptr, 10);
+#ifndef TESSERA_BATTLE_SEQUENTIAL
+        } else if (arg == "--threads" && has_value) {
+            out.threads = static_cast<unsigned>(std::strtoul(argv[++pos], nullptr, 10));
+#endif
         } else if (arg == "--quiet") {
             out.quiet = true;
         } else if (arg == "--memory") {
             out.memory = true;
+        } else if (arg == "--help") {
+            std::printf("%s", usage);
+            return 1;
         } else {
-            std::fprintf(stderr, "usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]\n");
-            return false;
+            std::fprintf(stderr, "%s", usage);
+            return 2;
         }
     }
 
-    return out.entities > 0u && out.entities < 1000000u && out.frames >= 0;
+    return out.entities > 0u && out.entities < 1000000u && out.frames >= 0 && out.threads > 0u ? 0 : 2;
 }
+
+#ifdef TESSERA_BATTLE_SEQUENTIAL
+/// Runs the graph on the calling thread: its edges always point forward, so insertion order is a valid order.
+class sequential_executor {
+public:
+    explicit sequential_executor(std::vector<tessera::organizer::vertex> graph) : tasks{std::move(graph)} {}
+
+    void prepare(tessera::registry &registry) const {
+        for (const auto &task : tasks) {
+            task.prepare(registry);
+        }
+    }
+
+    void run(tessera::registry &registry) const {
+        for (const auto &task : tasks) {
+            task.callback()(task.data(), registry);
+        }
+    }
+
+private:
+    std::vector<tessera::organizer::vertex> tasks;
+};
+#endif
 
 } // namespace
 
 int main(int argc, char **argv) {
     options opts{};
 
-    if (!parse(argc, argv, opts)) {
-        return 2;
+    if (const int status = parse(argc, argv, opts); status != 0) {
+        return status == 1 ? 0 : 2;
     }
+
+#ifndef TESSERA_BATTLE_SEQUENTIAL
+    // oneTBB's threads for this run: the executor's tasks and the chunks of every pass
+    const tbb::global_control threads{tbb::global_control::max_allowed_parallelism, opts.threads};
+#endif
 
     tessera::registry registry;
     auto &config = registry.ctx().emplace<settings>();
@@ -329,6 +588,7 @@ int main(int argc, char **argv) {
 
     changes.apply(registry, stats);
 
+    // inserted in the order of system_slot
     tessera::organizer organizer;
     organizer.emplace<&build_roster>("roster");
     organizer.emplace<&acquire_targets>("targets");
@@ -339,8 +599,16 @@ int main(int argc, char **argv) {
     organizer.emplace<&reap_and_reinforce>("reap");
     const auto graph = organizer.graph();
 
-    std::printf("battle: %zu units, %d frames, seed %llu\n", opts.entities, opts.frames,
+#ifdef TESSERA_BATTLE_SEQUENTIAL
+    sequential_executor executor{graph};
+    std::printf("battle: %zu units, %d frames, seed %llu, sequential build\n", opts.entities, opts.frames,
                 static_cast<unsigned long long>(opts.seed));
+#else
+    tessera::execution::executor executor{graph};
+    std::printf("battle: %zu units, %d frames, seed %llu, %u threads\n", opts.entities, opts.frames,
+                static_cast<unsigned long long>(opts.seed), opts.threads);
+#endif
+
     std::printf("schedule (task -> tasks that wait for it):\n");
 
     for (std::size_t pos{}; pos < graph.size(); ++pos) {
@@ -351,22 +619,18 @@ int main(int argc, char **argv) {
         }
 
         std::printf("%s\n", graph[pos].top_level() ? "   (top level)" : "");
-        graph[pos].prepare(registry);
     }
 
-    std::vector<double> total_ms(graph.size(), 0.);
+    executor.prepare(registry);
+    std::array<double, system_count> total_ms{};
     const auto start = std::chrono::steady_clock::now();
 
     for (int frame = 1; frame <= opts.frames; ++frame) {
-        std::vector<double> frame_ms(graph.size(), 0.);
+        system_ms = {};
+        executor.run(registry);
 
-        // the graph's edges always point forward, so insertion order is a valid order to run it sequentially
-        for (std::size_t pos{}; pos < graph.size(); ++pos) {
-            const auto before = std::chrono::steady_clock::now();
-            graph[pos].callback()(graph[pos].data(), registry);
-            frame_ms[pos] =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before).count();
-            total_ms[pos] += frame_ms[pos];
+        for (std::size_t pos{}; pos < system_count; ++pos) {
+            total_ms[pos] += system_ms[pos];
         }
 
         if (!opts.quiet) {
@@ -375,7 +639,7 @@ int main(int argc, char **argv) {
                         registry.storage<projectile>().size(), static_cast<unsigned long long>(stats.recycled));
 
             for (std::size_t pos{}; pos < graph.size(); ++pos) {
-                std::printf(" %s %.2fms", graph[pos].name(), frame_ms[pos]);
+                std::printf(" %s %.2fms", graph[pos].name(), system_ms[pos]);
             }
 
             std::printf("\n");
@@ -397,7 +661,8 @@ int main(int argc, char **argv) {
         std::printf(" %s %.1fms", graph[pos].name(), total_ms[pos]);
     }
 
-    std::printf("\nsimulated %d frames in %.2fs\n", opts.frames, seconds);
+    std::printf("\nsimulated %d frames in %.2fs (%.2fms per frame)\n", opts.frames, seconds,
+                opts.frames > 0 ? seconds * 1000. / opts.frames : 0.);
     std::printf("summary: red %zu blue %zu health %lld shots %llu hits %llu deaths %llu spawned %llu recycled %llu\n",
                 alive[0], alive[1], total_health, static_cast<unsigned long long>(stats.shots),
                 static_cast<unsigned long long>(stats.hits), static_cast<unsigned long long>(stats.deaths),
