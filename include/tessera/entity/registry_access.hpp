@@ -1,7 +1,7 @@
 // How the registry reads components: the members of basic_registry that test for them (all_of, any_of) and hand
 // them out (get, get_or_emplace, try_get). Declared in registry.hpp, which includes this header at its end. They
-// are defined `inline`, as the in-class definitions they were are implicitly, so that compilers weigh inlining
-// these hot accessors as before.
+// are defined `inline`, as the in-class definitions they were are implicitly, so that GCC weighs inlining these hot
+// accessors as before (Clang takes the keyword as a hint and may inline them more readily).
 #ifndef TESSERA_ENTITY_REGISTRY_ACCESS_HPP
 #define TESSERA_ENTITY_REGISTRY_ACCESS_HPP
 
