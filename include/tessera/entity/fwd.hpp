@@ -84,7 +84,8 @@ template<typename Type, typename Entity = entity>
 struct component_traits;
 
 /// The sparse set every pool derives from (sparse_set.hpp; its iterator in sparse_set_iterator.hpp, the members
-/// that remove identifiers in sparse_set_removal.hpp, those that reorder them in sparse_set_sort.hpp).
+/// that add identifiers in sparse_set_insertion.hpp, those that remove them in sparse_set_removal.hpp, those that
+/// reorder them in sparse_set_sort.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_sparse_set;
 
@@ -101,7 +102,8 @@ class basic_sigh_mixin;
 template<typename Type, typename Registry>
 class basic_reactive_mixin;
 
-/// Entities, components, pools, groups and context variables (registry.hpp).
+/// Entities, components, pools, groups and context variables (registry.hpp; the members that read components in
+/// registry_access.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_registry;
 

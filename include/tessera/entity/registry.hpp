@@ -520,90 +520,31 @@ public:
 
     /// True if the entity has every listed component. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] bool all_of([[maybe_unused]] const entity_type entt) const {
-        return (has<std::remove_const_t<Type>>(entt) && ...);
-    }
+    [[nodiscard]] bool all_of(const entity_type entt) const;
 
     /// True if the entity has at least one listed component. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] bool any_of([[maybe_unused]] const entity_type entt) const {
-        return (has<std::remove_const_t<Type>>(entt) || ...);
-    }
+    [[nodiscard]] bool any_of(const entity_type entt) const;
 
     /// The listed components of the entity, read-only: a reference for one type, a tuple for several.
     template<typename... Type>
-    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) const {
-        if constexpr (sizeof...(Type) != 1u) {
-            return std::forward_as_tuple(get<Type>(entt)...);
-        } else {
-            const auto *const pool = assure<std::remove_const_t<Type>...>();
-            TESSERA_ASSERT(pool && pool->contains(entt), "get: the entity does not own this component");
-            TESSERA_RACE_READ(pool, "get");
-            return pool->get(entt);
-        }
-    }
+    [[nodiscard]] decltype(auto) get(const entity_type entt) const;
 
     /// The listed components of the entity: a reference for one type, a tuple for several.
     template<typename... Type>
-    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) {
-        if constexpr (sizeof...(Type) != 1u) {
-            return std::forward_as_tuple(get<Type>(entt)...);
-        } else if constexpr ((std::is_const_v<Type> && ...)) {
-            // read-only access never creates the pool
-            return std::as_const(*this).template get<Type...>(entt);
-        } else {
-            auto &pool = assure<Type...>();
-            TESSERA_ASSERT(pool.contains(entt), "get: the entity does not own this component");
-            TESSERA_RACE_READ(&pool, "get");
-            return pool.get(entt);
-        }
-    }
+    [[nodiscard]] decltype(auto) get(const entity_type entt);
 
     /// The entity's Type, created from args if the entity does not have one yet.
     template<typename Type, typename... Args>
-    [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args) {
-        TESSERA_ASSERT(valid(entt), "get_or_emplace: invalid entity");
-        auto &pool = assure<Type>();
-        if (!pool.contains(entt)) {
-            return pool.emplace(entt, std::forward<Args>(args)...);
-        }
-        return pool.get(entt);
-    }
+    [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args);
 
     /// Pointers to the listed components, read-only; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) const {
-        if constexpr (sizeof...(Type) != 1u) {
-            return std::make_tuple(try_get<Type>(entt)...);
-        } else {
-            using element_type = std::remove_const_t<internal::nth_type_t<0u, Type...>>;
-            static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
-                          "try_get: this type keeps no instances (empty type); use all_of instead");
-            const auto *const pool = assure<element_type>();
-            TESSERA_RACE_READ(pool, "try_get");
-            if constexpr (internal::walk_paged<std::remove_pointer_t<decltype(pool)>>) {
-                // one read of the sparse array, where contains() then get() read it twice
-                const auto pos = pool ? internal::sparse_access::position(*pool, entt) : static_cast<std::size_t>(-1);
-                return (pos == static_cast<std::size_t>(-1)) ? nullptr : internal::walk_address(*pool, pos);
-            } else {
-                return (pool != nullptr && pool->contains(entt)) ? std::addressof(pool->get(entt)) : nullptr;
-            }
-        }
-    }
+    [[nodiscard]] auto try_get(const entity_type entt) const;
 
     /// Pointers to the listed components; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) {
-        if constexpr (sizeof...(Type) != 1u) {
-            return std::make_tuple(try_get<Type>(entt)...);
-        } else if constexpr ((std::is_const_v<Type> && ...)) {
-            return std::as_const(*this).template try_get<Type...>(entt);
-        } else {
-            // the pool is found the read-only way, so that asking never creates it
-            using element_type = internal::nth_type_t<0u, Type...>;
-            return const_cast<element_type *>(std::as_const(*this).template try_get<Type...>(entt));
-        }
-    }
+    [[nodiscard]] auto try_get(const entity_type entt);
 
     /// Empties the listed pools, or, with no types, every pool and then releases every identifier in use.
     template<typename... Type>
@@ -805,5 +746,8 @@ private:
 };
 
 } // namespace tessera
+
+// the definitions of the members that read components: all_of, any_of, get, get_or_emplace, try_get
+#include "registry_access.hpp"
 
 #endif

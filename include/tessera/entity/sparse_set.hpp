@@ -272,63 +272,10 @@ protected:
     /// Adds an entity to the packed array under the deletion policy `Policy`, which must be the set's own. Storages
     /// know their policy at compile time and skip the dispatch on it this way.
     template<deletion_policy Policy>
-    basic_iterator push_entity_as(const entity_type entt, const bool force_back) {
-        TESSERA_ASSERT(mode == Policy, "sparse_set: deletion policy mismatch");
-        TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
-        TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
-        // appending leaves every position that holds an identifier as it is: no new revision (see revision())
-        auto &elem = assure_at_least(entt);
-        auto pos = size();
-
-        if constexpr (Policy == deletion_policy::in_place) {
-            if (head != max_size && !force_back) {
-                TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
-                ++edits;
-                pos = head;
-                head = static_cast<size_type>(traits_type::to_entity(packed[pos]));
-                packed[pos] = entt;
-                elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
-                return --(end() - static_cast<difference_type>(pos));
-            }
-        }
-
-        if constexpr (Policy != deletion_policy::swap_only) {
-            TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
-            TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
-            packed.push_back(entt);
-            elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
-        } else {
-            if (elem == null) {
-                TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
-                packed.push_back(entt);
-                elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
-            } else {
-                TESSERA_ASSERT(!(traits_type::to_entity(elem) < head), "sparse_set: the identifier is already in use");
-                bump(entt);
-            }
-
-            // a fresh identifier appended at the end of a fully used set is already in place
-            if (const auto from = static_cast<size_type>(traits_type::to_entity(elem)); from != (pos = head++)) {
-                swap_at(from, pos);
-            }
-        }
-
-        return --(end() - static_cast<difference_type>(pos));
-    }
+    basic_iterator push_entity_as(const entity_type entt, const bool force_back);
 
     /// Adds an entity to the packed array, with the policy's placement rules. Strong exception guarantee.
-    basic_iterator push_entity(const entity_type entt, const bool force_back) {
-        switch (mode) {
-        case deletion_policy::in_place:
-            return push_entity_as<deletion_policy::in_place>(entt, force_back);
-        case deletion_policy::swap_only:
-            return push_entity_as<deletion_policy::swap_only>(entt, force_back);
-        case deletion_policy::swap_and_pop:
-            break;
-        }
-
-        return push_entity_as<deletion_policy::swap_and_pop>(entt, force_back);
-    }
+    basic_iterator push_entity(const entity_type entt, const bool force_back);
 
     /// Hands a value to derived classes (the registry binds itself this way). Plain sets ignore it.
     virtual void bind_any([[maybe_unused]] any value) noexcept {}
@@ -802,7 +749,8 @@ private:
 
 } // namespace tessera
 
-// the definitions of the members that remove identifiers and of those that reorder them
+// the definitions of the members that add identifiers, of those that remove them and of those that reorder them
+#include "sparse_set_insertion.hpp"
 #include "sparse_set_removal.hpp"
 #include "sparse_set_sort.hpp"
 
