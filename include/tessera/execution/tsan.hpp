@@ -33,25 +33,26 @@ inline void handoff_acquire([[maybe_unused]] void *gate) noexcept {
 #endif
 }
 
-/// handoff_release(gate) when the scope ends, by return or by an exception.
-struct release_at_exit {
-    void *gate;
+/// Handoff(gate) when the scope ends, by return or by an exception.
+template<void (*Handoff)(void *) noexcept>
+class handoff_at_exit {
+public:
+    /// Calls Handoff(gate) at the end of the scope.
+    explicit handoff_at_exit(void *const which) noexcept : gate{which} {}
 
-    explicit release_at_exit(void *which) noexcept : gate{which} {}
-    release_at_exit(const release_at_exit &) = delete;
-    release_at_exit &operator=(const release_at_exit &) = delete;
-    ~release_at_exit() { handoff_release(gate); }
+    handoff_at_exit(const handoff_at_exit &) = delete;
+    handoff_at_exit &operator=(const handoff_at_exit &) = delete;
+    ~handoff_at_exit() { Handoff(gate); }
+
+private:
+    void *gate;
 };
 
-/// handoff_acquire(gate) when the scope ends, by return or by an exception.
-struct acquire_at_exit {
-    void *gate;
+/// handoff_release(gate) when the scope ends.
+using release_at_exit = handoff_at_exit<&handoff_release>;
 
-    explicit acquire_at_exit(void *which) noexcept : gate{which} {}
-    acquire_at_exit(const acquire_at_exit &) = delete;
-    acquire_at_exit &operator=(const acquire_at_exit &) = delete;
-    ~acquire_at_exit() { handoff_acquire(gate); }
-};
+/// handoff_acquire(gate) when the scope ends.
+using acquire_at_exit = handoff_at_exit<&handoff_acquire>;
 
 } // namespace tessera::execution::internal
 
