@@ -1,6 +1,7 @@
 // Example: a few systems declared to an organizer and run for some frames by the executor of the execution module
-// (oneTBB). Systems that touch different components run concurrently; each records its structural changes in a
-// command buffer of its own, and a synchronization point applies the buffers in a fixed order, so the printed
+// (oneTBB). Systems that touch different components run concurrently, and the per-entity work of the movement and
+// regeneration systems is itself spread over the threads by parallel_each; each system records its structural changes
+// in a command buffer of its own, and a synchronization point applies the buffers in a fixed order, so the printed
 // summary is the same on every run and for any number of threads (examples/parallel.expected; `--threads N` limits
 // oneTBB to N threads).
 #include <tessera/entity/command_buffer.hpp>
@@ -8,7 +9,9 @@
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>
 #include <tessera/execution/executor.hpp>
+#include <tessera/execution/parallel_each.hpp>
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -40,12 +43,18 @@ struct world_stats {
     int died{};
 };
 
+// Leading positions per parallel_each chunk: tiny, so that the few entities here still make several chunks (a real
+// program keeps tessera::execution::default_chunk_size, docs/parallel.md).
+constexpr std::size_t chunk_size = 2u;
+
+// Each entity's update touches only that entity's elements, so the chunks may run on any threads in any order and
+// the result is the same.
 void move(tessera::view<tessera::get_t<position, const velocity>> view) {
-    view.each([](position &pos, const velocity &vel) { pos.x += vel.dx; });
+    tessera::execution::parallel_each(view, chunk_size, [](position &pos, const velocity &vel) { pos.x += vel.dx; });
 }
 
 void regenerate(tessera::view<tessera::get_t<health>> view) {
-    view.each([](health &hp) { hp.points += 2; });
+    tessera::execution::parallel_each(view, chunk_size, [](health &hp) { hp.points += 2; });
 }
 
 // Ages every entity; those at the end of their life are destroyed after the pass.

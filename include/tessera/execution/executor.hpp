@@ -7,6 +7,7 @@
 #include "../config/config.hpp"
 #include "../entity/organizer.hpp"
 #include "fwd.hpp"
+#include "tsan.hpp"
 #include <atomic>
 #include <cstddef>
 #include <exception>
@@ -14,37 +15,9 @@
 #include <utility>
 #include <vector>
 
-// ThreadSanitizer does not see oneTBB's own synchronization (Debian's oneTBB is not built with it): these calls of its
-// interface state the order oneTBB already guarantees between the code that spawns a task and the task.
-#if defined(__SANITIZE_THREAD__)
-#    define TESSERA_EXECUTION_TSAN 1
-#elif defined(__has_feature)
-#    if __has_feature(thread_sanitizer)
-#        define TESSERA_EXECUTION_TSAN 1
-#    endif
-#endif
-#ifdef TESSERA_EXECUTION_TSAN
-extern "C" void __tsan_acquire(void *addr);
-extern "C" void __tsan_release(void *addr);
-#endif
-
 namespace tessera::execution {
 
 namespace internal {
-
-/// Under ThreadSanitizer, everything this thread did so far happens before a later handoff_acquire(gate).
-inline void handoff_release([[maybe_unused]] void *gate) noexcept {
-#ifdef TESSERA_EXECUTION_TSAN
-    __tsan_release(gate);
-#endif
-}
-
-/// Under ThreadSanitizer, this thread now sees what came before handoff_release(gate).
-inline void handoff_acquire([[maybe_unused]] void *gate) noexcept {
-#ifdef TESSERA_EXECUTION_TSAN
-    __tsan_acquire(gate);
-#endif
-}
 
 /// What a oneTBB task of an executor carries. Its fields are the only memory a task reads before its acquire:
 /// test/execution/tsan.supp names this function for the reads of the copy oneTBB made (docs/parallel.md).

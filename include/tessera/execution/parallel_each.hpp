@@ -9,6 +9,7 @@
 #include "../entity/chunk.hpp"
 #include "../entity/race_guard.hpp"
 #include "fwd.hpp"
+#include "tsan.hpp"
 #include <cstddef>
 #include <functional>
 #include <tbb/blocked_range.h>
@@ -31,6 +32,47 @@ inline constexpr std::size_t parallel_pool_count<basic_view<get_t<Get...>, exclu
 template<typename... Owned, typename... Get, typename... Exclude>
 inline constexpr std::size_t parallel_pool_count<basic_group<owned_t<Owned...>, get_t<Get...>, exclude_t<Exclude...>>> =
     sizeof...(Owned) + sizeof...(Get) + sizeof...(Exclude);
+
+/// The body tbb::parallel_for runs for parallel_each: task index i runs chunk (last - i). oneTBB copies it into its
+/// tasks and hands them to other threads unseen by ThreadSanitizer, so reading a copy's fields is the only thing a
+/// chunk does before its acquire: test/execution/tsan.supp names this type for those reads (docs/parallel.md). The
+/// copy constructor is written out, rather than a memcpy, so that the reads oneTBB makes when it splits the work
+/// are in a frame of this type too.
+template<typename Range, typename Call>
+class parallel_each_body {
+public:
+    /// Chunks (last - i) of `chunks` for the task indices i oneTBB gives, calling `func`. Each chunk acquires `begin`,
+    /// which the caller released, and releases `end`, which the caller acquires.
+    parallel_each_body(const Range &chunks, const std::size_t last_index, const Call func, void *const begin,
+                       void *const end) noexcept
+        : range{&chunks}, last{last_index}, call{func}, started{begin}, finished{end} {}
+
+    /// The same chunks and callback.
+    [[gnu::noinline]] parallel_each_body(const parallel_each_body &other) noexcept
+        : range{other.range}, last{other.last}, call{other.call}, started{other.started}, finished{other.finished} {}
+
+    parallel_each_body &operator=(const parallel_each_body &) = delete;
+    ~parallel_each_body() = default;
+
+    /// Runs the chunks of the task indices in `part`.
+    [[gnu::noinline]] void operator()(const tbb::blocked_range<std::size_t> &part) const {
+        const parallel_each_body local = *this;
+        handoff_acquire(local.started);
+        // what this chunk did happens before the caller's return, even when func throws. A gate of its own: were it
+        // `started`, a chunk would seem ordered after every chunk another thread finished, hiding their races.
+        const release_at_exit done{local.finished};
+        for (auto index = part.begin(); index != part.end(); ++index) {
+            (*local.range)[local.last - index].each(local.call);
+        }
+    }
+
+private:
+    const Range *range;
+    std::size_t last;
+    Call call;
+    void *started;
+    void *finished;
+};
 
 #if TESSERA_DEBUG_RACES
 /// The parallel pass of race detection over every storage of a view or a group (null ones skipped).
@@ -78,12 +120,15 @@ void parallel_each(const ViewOrGroup &view, const std::size_t chunk_size, Func f
         internal::parallel_pass(view, std::make_index_sequence<internal::parallel_pool_count<ViewOrGroup>>{});
 #endif
 
+    // oneTBB's hand-offs, stated where ThreadSanitizer sees them (tessera/execution/tsan.hpp): this thread's work so
+    // far before every chunk, every chunk before the return (or the exception)
+    void *const started = const_cast<void *>(static_cast<const void *>(&range));
+    void *const finished = const_cast<void *>(static_cast<const void *>(&last));
+    internal::handoff_release(started);
+    const internal::acquire_at_exit joined{finished};
     tbb::parallel_for(tbb::blocked_range<std::size_t>{0u, range.size()},
-                      [&range, last, call](const tbb::blocked_range<std::size_t> &part) {
-                          for (auto index = part.begin(); index != part.end(); ++index) {
-                              range[last - index].each(call);
-                          }
-                      });
+                      internal::parallel_each_body<std::remove_const_t<decltype(range)>, decltype(call)>{
+                          range, last, call, started, finished});
 }
 
 /// parallel_each(view, default_chunk_size, func).
