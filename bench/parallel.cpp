@@ -72,7 +72,7 @@ public:
                     execution::parallel_each(view, chunk, func);
                 }
             },
-            [this, chunk](const auto &view) { render_all(view, chunk); });
+            [this, chunk](const auto &view) { this->render_all(view, chunk); });
     }
 
     /// A checksum of every component and the framebuffer, as systems.cpp computes it.
