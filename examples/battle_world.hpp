@@ -7,10 +7,15 @@
 // Threaded, the executor of the parallel module (tessera/execution, on oneTBB) runs the systems, and the per-unit
 // work is split into the chunks of a view (view.chunks(size)), which oneTBB hands to its threads. A chunk covers a
 // fixed run of positions that depends on the chunk size only, so whatever a chunk records (spawns and deaths in its
-// own command buffer, the units that need a random draw, the damage it deals) is the same for every thread count;
-// the system applies the chunks' records one chunk after the other, in the order a sequential each(func) visits
-// them. The random source is drawn there, on one thread, in the order a sequential each(func) would draw it: the
-// summary line is the same for every thread count and for the sequential code.
+// own command buffer, the units that need a random draw) is the same for every thread count; the system applies the
+// chunks' records one chunk after the other, in the order a sequential each(func) visits them. The random source is
+// drawn there, on one thread, in the order a sequential each(func) would draw it. Damage is subtracted from health
+// during the pass, atomically: subtractions give the same total in any order. The summary line is the same for
+// every thread count and for the sequential code.
+//
+// What runs on one thread between passes (applying the chunks' command buffers) is what limits the speedup: the
+// systems keep it short by recording one run of commands per kind and chunk (all the creates of a chunk, then all
+// the positions...), which a command buffer applies in one loop per run.
 //
 // Sequential (simulation{..., false}, or any build without oneTBB, where TESSERA_BATTLE_SEQUENTIAL is defined), the
 // same chunks are walked one after the other on the calling thread and the systems run in the organizer's insertion
@@ -19,6 +24,7 @@
 #define TESSERA_EXAMPLES_BATTLE_WORLD_HPP
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -286,13 +292,14 @@ struct target_part {
 /// The projectiles a chunk fires.
 struct fire_part {
     deferred changes;
+    std::vector<std::pair<position, projectile>> launched;
     std::uint64_t shots = 0;
 };
 
-/// What a chunk's projectiles did: the ones to destroy, and the damage they deal to units of other chunks.
+/// What a chunk's projectiles did: the ones to destroy, and how many hit.
 struct hit_part {
     deferred changes;
-    std::vector<std::pair<tessera::entity, int>> damage;
+    std::uint64_t hits = 0;
 };
 
 /// The dead units of a chunk, destroyed (and half of them replaced) afterwards in a fixed order.
@@ -373,15 +380,33 @@ inline void movement(tessera::view<tessera::get_t<position, const velocity>> mov
     });
 }
 
-// records a projectile: created after the pass that fires it, so the pools being iterated are not disturbed
-inline void launch(fire_part &part, const position &from, const tessera::entity victim, const int damage) {
-    auto &commands = part.changes.commands;
-    const auto entity = part.changes.create();
-    commands.emplace<position>(entity, from);
-    // resolve_projectiles steers it toward its victim
-    commands.emplace<velocity>(entity, 0.f, 0.f);
-    commands.emplace<projectile>(entity, victim, damage, 2.f);
-    ++part.shots;
+// records the projectiles a chunk fired: created after the pass that fires them, so the pools being iterated are
+// not disturbed. One command per kind for all of them (all the creates, then all the positions...): a command
+// buffer applies a run of commands of one kind in one loop, where one projectile at a time would start four runs
+inline void launch_all(fire_part &part) {
+    auto &changes = part.changes;
+    auto &commands = changes.commands;
+    const auto first = changes.created.size();
+
+    for (std::size_t pos{}; pos < part.launched.size(); ++pos) {
+        changes.create();
+    }
+
+    for (std::size_t pos{}; pos < part.launched.size(); ++pos) {
+        commands.emplace<position>(changes.created[first + pos], part.launched[pos].first);
+    }
+
+    // resolve_projectiles steers them toward their victims
+    for (std::size_t pos{}; pos < part.launched.size(); ++pos) {
+        commands.emplace<velocity>(changes.created[first + pos], 0.f, 0.f);
+    }
+
+    for (std::size_t pos{}; pos < part.launched.size(); ++pos) {
+        commands.emplace<projectile>(changes.created[first + pos], part.launched[pos].second);
+    }
+
+    part.shots += part.launched.size();
+    part.launched.clear();
 }
 
 inline void fire(tessera::registry &registry, const settings &config, statistics &stats,
@@ -403,10 +428,12 @@ inline void fire(tessera::registry &registry, const settings &config, statistics
 
                 if (dx * dx + dy * dy < config.range * config.range) {
                     gun.cooldown += gun.reload;
-                    launch(part, pos, aim.who, gun.damage);
+                    part.launched.emplace_back(pos, projectile{aim.who, gun.damage, 2.f});
                 }
             }
         });
+
+        launch_all(part);
     });
 
     in_walk_order(parts, count, [&](fire_part &part) {
@@ -421,6 +448,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
     const auto shots = registry.view<projectile, velocity, const position>();
     const auto &positions = *shots.storage<const position>();
     const auto &reader = std::as_const(registry);
+    // looked up before the pass: storage<health>() may create the pool
+    auto &healths = registry.storage<health>();
 
     const auto count = for_each_chunk(config, shots, parts, [&](const auto &chunk, hit_part &part) {
         auto &commands = part.changes.commands;
@@ -439,8 +468,11 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
             const float distance = std::sqrt(dx * dx + dy * dy);
 
             if (distance < config.projectile_speed * config.dt) {
-                // the victim may belong to another chunk: its health changes after the pass
-                part.damage.emplace_back(shot.victim, shot.damage);
+                // other chunks may hit the same victim at the same time, hence the atomic subtraction; the health
+                // pool is not iterated by this pass, and subtractions give the same health in any order
+                std::atomic_ref<int>{healths.get(shot.victim).current}.fetch_sub(shot.damage,
+                                                                                 std::memory_order_relaxed);
+                ++part.hits;
                 commands.destroy(entity);
             } else if (shot.ttl <= 0.f) {
                 commands.destroy(entity);
@@ -450,15 +482,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
         });
     });
 
-    auto &healths = registry.storage<health>();
-
     in_walk_order(parts, count, [&](hit_part &part) {
-        for (auto [victim, damage] : part.damage) {
-            healths.get(victim).current -= damage;
-        }
-
-        stats.hits += part.damage.size();
-        part.damage.clear();
+        stats.hits += std::exchange(part.hits, 0u);
         part.changes.apply(registry, stats);
     });
 }
