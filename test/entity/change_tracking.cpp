@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <memory>
+#include <memory_resource>
 #include <stdexcept>
 #include <tessera/entity/change_tracking.hpp>
 #include <tessera/entity/entity.hpp>
@@ -291,4 +292,33 @@ TEST(change_tracking, failed_emplace_leaves_no_ticks_behind) {
     EXPECT_EQ(pool.tick_column().log_size(), 1u);
     pool.emplace(make(1u), false);
     EXPECT_EQ(pool.tick_column().at(pool.index(make(1u))).entry, 1u);
+}
+
+TEST(change_tracking, ticks_move_to_another_allocator) {
+    using pmr_storage = tessera::basic_storage<stamped, tessera::entity, std::pmr::polymorphic_allocator<stamped>>;
+    std::pmr::monotonic_buffer_resource first_resource;
+    std::pmr::monotonic_buffer_resource second_resource;
+    pmr_storage pool{std::pmr::polymorphic_allocator<stamped>{&first_resource}};
+    fill(pool, 10u);
+    pool.erase(make(3u));
+
+    // the allocators compare unequal: elements and ticks are copied one by one
+    pmr_storage moved{std::move(pool), std::pmr::polymorphic_allocator<stamped>{&second_resource}};
+    expect_consistent(moved);
+    EXPECT_EQ(moved.size(), 9u);
+    EXPECT_EQ(moved.tick_column().log_size(), 10u);
+    EXPECT_EQ(moved.tick_column().now(), 11u);
+    EXPECT_EQ(pool.tick_column().log_size(), 0u);
+
+    // equal allocators: the ticks change hands with the pages
+    pmr_storage again{std::move(moved), std::pmr::polymorphic_allocator<stamped>{&second_resource}};
+    expect_consistent(again);
+    EXPECT_EQ(again.tick_column().log_size(), 10u);
+    EXPECT_EQ(moved.tick_column().log_size(), 0u);
+
+    tessera::basic_storage<stamped> plain_pool;
+    fill(plain_pool, 4u);
+    tessera::basic_storage<stamped> plain_moved{std::move(plain_pool), std::allocator<stamped>{}};
+    expect_consistent(plain_moved);
+    EXPECT_EQ(plain_moved.tick_column().now(), 5u);
 }

@@ -426,6 +426,7 @@ public:
         : base_type{typename base_type::relocate_t{}, other, allocator}, payload{allocator}, changes{allocator} {
         if (alloc_traits::is_always_equal::value || allocator == other.get_allocator()) {
             payload = std::move(other.payload);
+            changes.swap(other.changes);
         } else {
             take_elements(other);
             changes.copy_from(other.changes);
