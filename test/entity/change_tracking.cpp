@@ -322,3 +322,15 @@ TEST(change_tracking, ticks_move_to_another_allocator) {
     expect_consistent(plain_moved);
     EXPECT_EQ(plain_moved.tick_column().now(), 5u);
 }
+
+TEST(change_tracking, reserve_makes_room_for_ticks_and_log) {
+    tessera::basic_storage<stamped> pool;
+    EXPECT_EQ(pool.tick_column().memory(), 0u);
+    pool.reserve(100u);
+    const auto room = pool.tick_column().memory();
+    EXPECT_GE(room, 100u * (sizeof(tessera::internal::element_ticks) +
+                            sizeof(tessera::internal::change_entry<tessera::entity>)));
+    fill(pool, 100u);
+    EXPECT_EQ(pool.tick_column().memory(), room);
+    expect_consistent(pool);
+}

@@ -63,6 +63,7 @@ public:
 
     template<typename Set>
     void prepare(const std::size_t, const Set &) const noexcept {}
+    void reserve(const std::size_t) const noexcept {}
     void stamp_added(const std::size_t, const Entity) const noexcept {}
     template<typename Set>
     void stamp_changed(const std::size_t, const Entity, const Set &) const noexcept {}
@@ -149,12 +150,19 @@ public:
     template<typename Set>
     void prepare(const std::size_t pos, const Set &set) {
         if (pos >= ticks.size()) {
-            ticks.resize(pos + 1u < 2u * ticks.size() ? 2u * ticks.size() : pos + 1u);
+            // past the capacity, resize grows geometrically
+            ticks.resize(pos + 1u);
         }
 
         // the slot may hold the ticks of a removed element: they must not keep a log entry alive
         ticks[pos].entry = static_cast<std::uint32_t>(-1);
         reserve_entry(set);
+    }
+
+    /// Room for the ticks and log entries of `cap` elements (storage reserve).
+    void reserve(const std::size_t cap) {
+        ticks.reserve(cap);
+        log.reserve(cap);
     }
 
     /// Stamps a new element at `pos` as added and changed now (after prepare).

@@ -495,6 +495,7 @@ public:
         if (cap != 0u) {
             base_type::reserve(cap);
             assure_at_least(cap - 1u);
+            changes.reserve(cap);
         }
     }
 
