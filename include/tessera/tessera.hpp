@@ -23,6 +23,8 @@
 #include "core/type_info.hpp"
 #include "core/type_traits.hpp"
 #include "core/utility.hpp"
+#include "entity/change_filter.hpp"
+#include "entity/change_tracking.hpp"
 #include "entity/chunk.hpp"
 #include "entity/clone.hpp"
 #include "entity/command_buffer.hpp"

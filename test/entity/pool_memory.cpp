@@ -29,6 +29,11 @@ struct stable {
     int value{};
 };
 
+struct tracked {
+    static constexpr bool track_changes = true;
+    int value{};
+};
+
 struct small_pages {
     static constexpr std::size_t page_size = 4u;
     std::uint64_t value{};
@@ -103,6 +108,12 @@ TEST(PoolMemory, EmptyTypeStorageAgreesWithItsAllocator) {
 
 TEST(PoolMemory, InPlaceStorageAgreesWithItsAllocator) {
     expect_measure_follows_allocator<tessera::basic_storage<stable, tessera::entity, tracking_allocator<stable>>>(
+        emplace_each);
+}
+
+TEST(PoolMemory, TrackedStorageAgreesWithItsAllocator) {
+    // the ticks and the change log of change detection are counted too
+    expect_measure_follows_allocator<tessera::basic_storage<tracked, tessera::entity, tracking_allocator<tracked>>>(
         emplace_each);
 }
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <tessera/archive/binary.hpp>
 #include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/change_filter.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/group.hpp>
 #include <tessera/entity/prototype.hpp>
@@ -29,8 +30,9 @@
 
 namespace tessera_model {
 
-/// Trivially copyable, written to archives as raw bytes.
+/// Trivially copyable, written to archives as raw bytes. Tracked by change detection: verify_ticks checks it.
 struct trivial {
+    static constexpr bool track_changes = true;
     int value;
 };
 
@@ -1267,6 +1269,53 @@ public:
                "pool heavy size differs");
 
         verify_iteration();
+        verify_ticks();
+    }
+
+    // Change detection, without drawing from the chooser (the operation sequences stay those of every seed): every
+    // tick_period steps the registry's tick is marked and advanced, with the trivials of that moment. A value that
+    // differs since, or a component that was not there, must read as changed (added); each_changed and each_added
+    // must visit exactly what changed_since and added_since say, through the log and through the scan.
+    void verify_ticks() {
+        constexpr std::size_t tick_period = 8u;
+
+        if (marked != reg.get() || step % tick_period == 0u) {
+            marked = reg.get();
+            mark_tick = reg->tick();
+            mark_values = ref.trivials;
+            reg->advance_tick();
+        }
+
+        std::set<entity> changed, added;
+
+        for (const auto &[entt, value] : ref.trivials) {
+            const auto before = mark_values.find(entt);
+            const bool is_changed = reg->changed_since<trivial>(entt, mark_tick);
+            const bool is_added = reg->added_since<trivial>(entt, mark_tick);
+            expect(!reg->changed_since<trivial>(entt, reg->tick()), "a change is after the current tick");
+            expect(is_changed || (before != mark_values.end() && before->second == value),
+                   "a trivial that changed since the mark is not changed_since");
+            expect(is_added || before != mark_values.end(), "a trivial added since the mark is not added_since");
+            expect(!is_added || is_changed, "an addition is not a change");
+
+            if (is_changed) {
+                changed.insert(entt);
+            }
+
+            if (is_added) {
+                added.insert(entt);
+            }
+        }
+
+        for (const auto how : {tessera::internal::change_walk::log, tessera::internal::change_walk::scan}) {
+            std::set<entity> seen_changed, seen_added;
+            auto collect_changed = [&seen_changed](const entity entt, const trivial &) { seen_changed.insert(entt); };
+            auto collect_added = [&seen_added](const entity entt, const trivial &) { seen_added.insert(entt); };
+            tessera::internal::each_since<false, trivial>(reg->view<trivial>(), mark_tick, collect_changed, how);
+            tessera::internal::each_since<true, trivial>(reg->view<trivial>(), mark_tick, collect_added, how);
+            expect(seen_changed == changed, "each_changed differs from changed_since");
+            expect(seen_added == added, "each_added differs from added_since");
+        }
     }
 
     /// Runs one random operation, then verifies.
@@ -1393,6 +1442,10 @@ private:
     // reused from one batch to the next, as applications do
     tessera::command_buffer buffer{};
     std::size_t mirror_locals{};
+    // the registry, tick and trivials of the last mark of verify_ticks
+    const registry *marked{};
+    tessera::tick_type mark_tick{};
+    std::map<entity, int> mark_values{};
     std::size_t step{};
     std::string last_op{};
 };

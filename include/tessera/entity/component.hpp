@@ -80,6 +80,25 @@ consteval auto default_entity_members() noexcept {
     }
 }
 
+template<typename Type>
+consteval bool default_track_changes() noexcept {
+    if constexpr (requires { Type::track_changes; }) {
+        return static_cast<bool>(Type::track_changes);
+    } else {
+        return false;
+    }
+}
+
+/// Whether a traits type asks for change detection; specializations written before the member existed do not.
+template<typename Traits>
+inline constexpr bool track_changes_of = [] {
+    if constexpr (requires { Traits::track_changes; }) {
+        return static_cast<bool>(Traits::track_changes);
+    } else {
+        return default_track_changes<typename Traits::element_type>();
+    }
+}();
+
 /// The clone policy of a traits type; specializations written before the member existed get the default.
 template<typename Traits>
 inline constexpr clone_policy clone_policy_of = [] {
@@ -105,8 +124,9 @@ inline constexpr auto entity_members_of = [] {
 } // namespace internal
 
 /// How the storage of Type behaves, how clone copies it and where it keeps identifiers. Customize it with static
-/// members in the type (in_place_delete, page_size, clone, clone_element, entity_members) or by specializing this
-/// template, constrained specializations included; members a specialization leaves out take their defaults.
+/// members in the type (in_place_delete, page_size, clone, clone_element, entity_members, track_changes) or by
+/// specializing this template, constrained specializations included; members a specialization leaves out take their
+/// defaults.
 template<typename Type, typename Entity>
 struct component_traits {
     static_assert(std::is_same_v<std::remove_cvref_t<Type>, Type>,
@@ -128,6 +148,9 @@ struct component_traits {
     /// command buffer gives the provisional identifiers found there their real value when it applies. A member
     /// may be an identifier, a range of them, or a type that lists entity_members itself.
     static constexpr auto entity_members = internal::default_entity_members<Type>();
+    /// True if the storage keeps, per element, the tick it was added and last changed (change_tracking.hpp):
+    /// Type::track_changes if declared, false otherwise. Untracked storages pay nothing for the feature.
+    static constexpr bool track_changes = internal::default_track_changes<Type>();
 
     static_assert(page_size == 0u || (page_size & (page_size - 1u)) == 0u,
                   "component_traits: page_size must be 0 or a power of two");

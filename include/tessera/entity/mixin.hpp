@@ -169,6 +169,11 @@ protected:
                 value, [](basic_registry_type *base) { return static_cast<owner_type *>(base); });
             reg) {
             owner = reg;
+
+            if constexpr (requires(const Type &pool) { pool.tick_column(); }) {
+                // a tracked storage stamps with the registry's tick, wherever the registry moves
+                underlying_type::bind_any(forward_as_any(internal::tick_source{&owner->tick()}));
+            }
         }
 
         underlying_type::bind_any(std::move(value));

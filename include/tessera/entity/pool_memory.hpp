@@ -75,6 +75,11 @@ requires requires(const Set &set) { internal::sparse_base_of(set); }
         usage.bytes += set.page_table_capacity() * sizeof(value_type *) + usage.capacity * sizeof(value_type);
     }
 
+    if constexpr (requires { set.tick_column(); }) {
+        // change detection: the per-element ticks and the change log
+        usage.bytes += set.tick_column().memory();
+    }
+
     return usage;
 }
 

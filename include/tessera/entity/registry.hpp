@@ -184,7 +184,7 @@ public:
     /// Move constructor: every pool is re-bound to the new registry.
     basic_registry(basic_registry &&other) noexcept
         : vars{std::move(other.vars)}, pools{std::move(other.pools)}, groups{std::move(other.groups)},
-          entities{std::move(other.entities)} {
+          entities{std::move(other.entities)}, current_tick{other.current_tick} {
         rebind();
     }
 
@@ -217,6 +217,7 @@ public:
         pools.swap(other.pools);
         groups.swap(other.groups);
         std::swap(entities, other.entities);
+        std::swap(current_tick, other.current_tick);
         for (basic_registry *side : {this, &other}) {
             side->rebind();
         }
@@ -547,6 +548,24 @@ public:
     template<typename... Type>
     [[nodiscard]] auto try_get(const entity_type entt);
 
+    /// The current tick of change detection (change_tracking.hpp). The reference follows advance_tick.
+    [[nodiscard]] const tick_type &tick() const noexcept { return current_tick; }
+
+    /// Moves the tick on by `count` (once per frame, typically); clamps old ticks every tick_clamp_period.
+    void advance_tick(tick_type count = 1u);
+
+    /// Stamps the entity's Type as changed now and fires on_update, without touching the value.
+    template<typename Type>
+    void modified(const entity_type entt);
+
+    /// True if the entity's Type was added after tick `since`.
+    template<typename Type>
+    [[nodiscard]] bool added_since(const entity_type entt, const tick_type since) const;
+
+    /// True if the entity's Type was added or changed after tick `since`.
+    template<typename Type>
+    [[nodiscard]] bool changed_since(const entity_type entt, const tick_type since) const;
+
     /// Empties the listed pools, or, with no types, every pool and then releases every identifier in use.
     template<typename... Type>
     void clear() {
@@ -744,11 +763,14 @@ private:
     pool_table_type pools;
     internal::group_table<allocator_type> groups;
     storage_for_type<entity_type> entities;
+    tick_type current_tick{1u};
 };
 
 } // namespace tessera
 
 // the definitions of the members that read components: all_of, any_of, get, get_or_emplace, try_get
 #include "registry_access.hpp"
+// the definitions of the members of change detection: tick, advance_tick, modified, added_since, changed_since
+#include "registry_ticks.hpp"
 
 #endif

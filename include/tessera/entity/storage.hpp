@@ -9,6 +9,7 @@
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
+#include "change_tracking.hpp"
 #include "component.hpp"
 #include "entity.hpp"
 #include "entity_storage.hpp"
@@ -44,6 +45,7 @@ class basic_storage
     static constexpr bool is_pinned_type = !(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
     static constexpr bool is_trivially_destructible = std::is_trivially_destructible_v<Type>;
     static constexpr std::size_t page_size = traits_type::page_size;
+    static constexpr bool tracked = internal::track_changes_of<traits_type>;
 
     [[nodiscard]] TESSERA_FORCE_INLINE Type &element_at(const std::size_t pos) const noexcept {
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
@@ -129,7 +131,9 @@ class basic_storage
         const auto it = underlying_type::template push_entity_as<storage_policy>(entt, force_back);
 
         try {
+            changes.prepare(static_cast<std::size_t>(it.index()), *this);
             construct_at(assure_at_least(static_cast<std::size_t>(it.index())), std::forward<Args>(args)...);
+            changes.stamp_added(static_cast<std::size_t>(it.index()), entt);
         } catch (...) {
             // strong guarantee: the identifier goes away again, no element was built
             if (appends) {
@@ -221,6 +225,7 @@ class basic_storage
                 Type *const last = std::addressof(element_at(back));
                 // parentheses: braces would pick an initializer-list constructor that accepts the element itself
                 ::new (static_cast<void *>(std::addressof(element_at(pos)))) Type(std::move(*last));
+                changes.fill(pos, back);
                 underlying_type::close_swap_and_pop(pos, entt);
                 std::destroy_at(last);
             }
@@ -233,6 +238,7 @@ class basic_storage
             if (pos != back) {
                 using std::swap;
                 swap(element_at(pos), element_at(back));
+                changes.exchange(pos, back);
             }
 
             underlying_type::close_swap_and_pop(underlying_type::unlink(entt), entt);
@@ -294,6 +300,7 @@ protected:
             }
         }
 
+        changes.reset();
         underlying_type::pop_all();
     }
 
@@ -325,7 +332,27 @@ protected:
                 using std::swap;
                 swap(lhs, element_at(to));
             }
+
+            changes.exchange(from, to);
         }
+    }
+
+    /// A tracked storage takes the address of the registry's tick (sigh_mixin hands it over when bound) and the
+    /// registry's order to clamp old ticks (advance_tick).
+    void bind_any(any value) noexcept override {
+        if constexpr (tracked) {
+            if (const auto *const source = any_cast<internal::tick_source>(&value); source) {
+                changes.bind(source->tick);
+                return;
+            }
+
+            if (any_cast<internal::tick_clamp>(&value) != nullptr) {
+                changes.clamp();
+                return;
+            }
+        }
+
+        base_type::bind_any(std::move(value));
     }
 
     /// Opaque pointer to the element at a packed position.
@@ -372,6 +399,8 @@ public:
     /// Reverse iterable of (entity, const element &) tuples.
     using const_reverse_iterable = iterable_adaptor<internal::extended_storage_iterator<
         traits_type::in_place_delete, typename base_type::reverse_iterator, const_reverse_iterator>>;
+    /// The per-element ticks of change detection: empty unless component_traits<Type>::track_changes.
+    using tick_column_type = internal::tick_column<tracked, Entity, Allocator>;
     /// The deletion policy of this storage type.
     static constexpr deletion_policy storage_policy =
         traits_type::in_place_delete ? deletion_policy::in_place : deletion_policy::swap_and_pop;
@@ -381,25 +410,30 @@ public:
 
     /// Constructs an empty storage with the given allocator.
     explicit basic_storage(const allocator_type &allocator)
-        : base_type{type_id<Type>(), storage_policy, allocator}, payload{allocator} {}
+        : base_type{type_id<Type>(), storage_policy, allocator}, payload{allocator}, changes{allocator} {}
 
     basic_storage(const basic_storage &) = delete;
 
     /// Move constructor: the source is left empty.
-    basic_storage(basic_storage &&other) noexcept : base_type{std::move(other)}, payload{std::move(other.payload)} {}
+    basic_storage(basic_storage &&other) noexcept
+        : base_type{std::move(other)}, payload{std::move(other.payload)}, changes{std::move(other.changes)} {}
 
     /// Allocator-extended move constructor: the source is left empty. When `allocator` cannot release the
     /// source's memory, the elements are moved one by one into pages of its own (copied instead if their move may
     /// throw and they can be copied; a failure then leaves the source as it was), and the source's pages go back
     /// to the source's allocator.
     basic_storage(basic_storage &&other, const allocator_type &allocator)
-        : base_type{typename base_type::relocate_t{}, other, allocator}, payload{allocator} {
+        : base_type{typename base_type::relocate_t{}, other, allocator}, payload{allocator}, changes{allocator} {
         if (alloc_traits::is_always_equal::value || allocator == other.get_allocator()) {
             payload = std::move(other.payload);
+            changes.swap(other.changes);
         } else {
             take_elements(other);
+            changes.copy_from(other.changes);
             other.shrink_to_size(0u);
         }
+
+        other.changes.reset();
 
         other.release_memory();
     }
@@ -436,6 +470,8 @@ public:
         base_type::operator=(std::move(other));
         payload = std::move(other.payload);
         other.payload.clear();
+        changes.swap(other.changes);
+        other.changes.reset();
         return *this;
     }
     // NOLINTEND(bugprone-exception-escape)
@@ -444,6 +480,7 @@ public:
     void swap(basic_storage &other) noexcept {
         base_type::swap(other);
         payload.swap(other.payload);
+        changes.swap(other.changes);
     }
 
     /// The allocator.
@@ -458,6 +495,7 @@ public:
         if (cap != 0u) {
             base_type::reserve(cap);
             assure_at_least(cap - 1u);
+            changes.reserve(cap);
         }
     }
 
@@ -476,6 +514,7 @@ public:
         shrink_to_size(base_type::size());
         payload.shrink_to_fit();
         base_type::shrink_to_fit();
+        changes.shrink(*this);
     }
 
     /// The table of page pointers: element i is raw()[i / page_size][i % page_size].
@@ -575,6 +614,11 @@ public:
     /// Calls each function with the element in turn and returns it.
     template<typename... Func>
     value_type &patch(const entity_type entt, Func &&...func) {
+        if constexpr (tracked) {
+            // stamped first: a failure to log the change leaves the element untouched
+            changes.stamp_changed(base_type::index(entt), entt, *this);
+        }
+
         auto &elem = get(entt);
         (std::forward<Func>(func)(elem), ...);
         return elem;
@@ -654,8 +698,16 @@ public:
                                                                                        base_type::crend(), crend())};
     }
 
+    /// The per-element ticks and change log of a tracked storage (change_tracking.hpp), for the change filters.
+    [[nodiscard]] const tick_column_type &tick_column() const noexcept requires tracked { return changes; }
+
+    /// Same as the const overload. A storage used alone moves its own tick on with advance_local(count).
+    [[nodiscard]] tick_column_type &tick_column() noexcept requires tracked { return changes; }
+
 private:
     mutable container_type payload;
+    // empty for untracked types: [[no_unique_address]] keeps their storages as large as before
+    [[no_unique_address]] tick_column_type changes;
 };
 
 /// The pool type the registry uses for Type: a storage with signals. Specialize it to plug in another storage.
