@@ -386,10 +386,12 @@ public:
         underlying_type::insert(std::move(first), std::move(last), std::forward<Args>(args)...);
 
         if (!construction.empty()) {
-            // the new identifiers were appended at packed positions [from, to)
+            // the new identifiers were appended at packed positions [from, to), then moved ahead of the disabled
+            // tail in the same order (sparse_set_disable.hpp)
             auto &reg = owner_or_assert();
+            const auto shift = underlying_type::disabled_size();
 
-            for (auto pos = from, to = underlying_type::size(); pos < to; ++pos) {
+            for (auto pos = from - shift, to = underlying_type::size() - shift; pos < to; ++pos) {
                 construction.publish(reg, underlying_type::data()[pos]);
             }
         }
