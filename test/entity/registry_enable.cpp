@@ -252,3 +252,28 @@ TEST(RegistryEnable, Misuse) {
     EXPECT_MISUSE(registry.emplace<node>(other),
                   "the entity is disabled and the storage of this type deletes in place");
 }
+
+TEST(RegistryEnable, InsertWhileSomeAreDisabledSignalsTheNewOnes) {
+    tessera::registry registry;
+    auto plain = registry.group<>(tessera::get<position, velocity>);
+    std::vector<entity> entities(6u);
+    registry.create(entities.begin(), entities.end());
+
+    for (const auto entt : entities) {
+        registry.emplace<velocity>(entt);
+    }
+
+    registry.insert<position>(entities.begin(), entities.begin() + 3);
+    registry.disable<position>(entities[0]);
+    registry.disable<position>(entities[1]);
+
+    // on_construct must name the inserted entities, which moved ahead of the disabled tail
+    std::vector<entity> constructed{};
+    registry.on_construct<position>()
+        .connect<[](std::vector<entity> &out, tessera::registry &, const entity entt) { out.push_back(entt); }>(
+            constructed);
+    registry.insert<position>(entities.begin() + 3, entities.end());
+    EXPECT_EQ(constructed, (std::vector<entity>{entities[3], entities[4], entities[5]}));
+    EXPECT_EQ(plain.size(), 4u);
+    EXPECT_FALSE(plain.contains(entities[0]));
+}
