@@ -1,10 +1,16 @@
-// The scaling figures of the parallel execution module: the seven systems of systems.cpp (movement, data,
-// more-complex, health, damage, sprite, render) at 10^6 entities, run through tessera::execution::parallel_each at
-// 1, 2, 4... threads up to the machine's count (tbb::global_control caps oneTBB), next to the sequential each(func)
-// version. On exit a table gives each run's speedup over one thread and over the sequential code. A sweep of chunk
-// sizes at the full thread count backs execution::default_chunk_size. Every fixture checks once, before timing,
-// that one parallel step computes what one sequential step computes.
-//   tessera_bench_parallel [--benchmark_filter=...] [--benchmark_repetitions=N]
+// The scaling figures of the parallel execution module, at 1, 2, 4... threads up to the machine's count
+// (tbb::global_control caps oneTBB), next to the sequential code:
+// - the seven systems of systems.cpp (movement, data, more-complex, health, damage, sprite, render) at 10^6
+//   entities, through tessera::execution::parallel_each, next to each(func); every fixture checks once, before
+//   timing, that one parallel step computes what one sequential step computes. A sweep of chunk sizes at the full
+//   thread count backs execution::default_chunk_size;
+// - a battle frame: the battle of examples/battle.cpp (battle_world.hpp) with 250,000 units, the time per frame over
+//   its default 120 frames (the world is built untimed before each round), next to the same systems run on one
+//   thread without oneTBB; every round must end with the sequential code's summary line.
+// Every benchmark runs --rounds N times (5 by default); on exit a table gives the median of the rounds and the
+// speedup of each median over the one at one thread and over the sequential code's.
+//   tessera_bench_parallel [--rounds N] [--benchmark_filter=...]
+#include "battle_world.hpp"
 #include "game_systems.hpp"
 #include "model.hpp"
 
@@ -20,12 +26,14 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -35,6 +43,9 @@ using namespace bench::game;
 namespace execution = tessera::execution;
 
 constexpr std::size_t entity_count = 1'000'000u;
+
+/// How many times every benchmark runs (--rounds N): the table reports the median.
+int rounds = 5;
 
 /// The seven systems over a plain or mixed population, through views or the groups of systems.cpp; step() runs them
 /// one after the other, each either sequentially (each(func)) or through parallel_each.
@@ -61,7 +72,7 @@ public:
                     execution::parallel_each(view, chunk, func);
                 }
             },
-            [this, chunk](const auto &view) { render_all(view, chunk); });
+            [this, chunk](const auto &view) { this->render_all(view, chunk); });
     }
 
     /// A checksum of every component and the framebuffer, as systems.cpp computes it.
@@ -150,6 +161,8 @@ void register_scenario(const char *name, const bool sweep) {
     benchmark::RegisterBenchmark((base + "/sequential").c_str(),
                                  [](benchmark::State &state) { run_frames<Fixture>(state, 0, 0u); })
         ->UseRealTime()
+        ->Repetitions(rounds)
+        ->DisplayAggregatesOnly()
         ->Unit(benchmark::kMillisecond);
 
     for (int threads = 1;; threads = std::min(threads * 2, hardware)) {
@@ -157,6 +170,8 @@ void register_scenario(const char *name, const bool sweep) {
             (base + "/threads:" + std::to_string(threads)).c_str(),
             [threads](benchmark::State &state) { run_frames<Fixture>(state, threads, execution::default_chunk_size); })
             ->UseRealTime()
+            ->Repetitions(rounds)
+            ->DisplayAggregatesOnly()
             ->Unit(benchmark::kMillisecond);
 
         if (threads == hardware) {
@@ -170,59 +185,154 @@ void register_scenario(const char *name, const bool sweep) {
                 (base + "/threads:" + std::to_string(hardware) + "/chunk:" + std::to_string(chunk)).c_str(),
                 [hardware, chunk](benchmark::State &state) { run_frames<Fixture>(state, hardware, chunk); })
                 ->UseRealTime()
+                ->Repetitions(rounds)
+                ->DisplayAggregatesOnly()
                 ->Unit(benchmark::kMillisecond);
         }
     }
 }
 
-// The console output, then the speedups: for every scenario, the time at N threads against 1 thread and against
-// the sequential each(func) (the smallest time of each name when repetitions are asked for).
+// A battle frame: a fresh battle per round (built untimed), then its default 120 frames timed; threads == 0: the
+// sequential code (every system on this thread, no oneTBB). The time is per frame.
+constexpr std::size_t battle_units = 250'000u;
+constexpr int battle_frames = 120;
+constexpr std::uint64_t battle_seed = 42u;
+
+void run_battle(benchmark::State &state, const int threads) {
+    // the first round's summary (the sequential code's, unless a filter leaves it out): every round must print it
+    static std::string expected{};
+    const tbb::global_control cap{tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(std::max(threads, 1))};
+
+    for (auto _ : state) {
+        battle::simulation fight{battle_units, battle_seed, threads != 0};
+        const auto start = std::chrono::steady_clock::now();
+
+        for (int frame{}; frame < battle_frames; ++frame) {
+            fight.frame();
+        }
+
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        state.SetIterationTime(elapsed.count() / battle_frames);
+        const auto summary = fight.result().summary();
+
+        if (expected.empty()) {
+            expected = summary;
+        } else if (summary != expected) {
+            state.SkipWithError("the battle ended with another summary than its first round");
+            break;
+        }
+    }
+}
+
+void register_battle() {
+    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+    for (int threads = 0;; threads = threads == 0 ? 1 : std::min(threads * 2, hardware)) {
+        const auto name = threads == 0 ? std::string{"parallel/battle_frame/sequential"}
+                                       : "parallel/battle_frame/threads:" + std::to_string(threads);
+        benchmark::RegisterBenchmark(name.c_str(), [threads](benchmark::State &state) { run_battle(state, threads); })
+            ->UseManualTime()
+            ->Iterations(1)
+            ->Repetitions(rounds)
+            ->DisplayAggregatesOnly()
+            ->Unit(benchmark::kMillisecond);
+
+        if (threads == hardware) {
+            break;
+        }
+    }
+}
+
+// The console output (the aggregates of the rounds), then the speedups: for every scenario, the median time of the
+// rounds at N threads against the median at 1 thread and the median of the sequential code.
 class speedup_reporter : public benchmark::ConsoleReporter {
 public:
     void ReportRuns(const std::vector<Run> &runs) override {
         ConsoleReporter::ReportRuns(runs);
 
         for (const auto &run : runs) {
-            if (run.run_type != Run::RT_Iteration) {
-                continue;
-            }
+            // the registered name, without the "/real_time", "/iterations:1"... that benchmark appends
+            const auto &name = run.run_name.function_name;
 
-            const auto name = run.benchmark_name();
-            const auto time = run.GetAdjustedRealTime();
-            const auto found = best.find(name);
-
-            if (found == best.end() || time < found->second) {
-                best[name] = time;
+            if (run.run_type == Run::RT_Iteration) {
+                rounds_of[name].push_back(run.GetAdjustedRealTime());
+            } else if (run.aggregate_name == "median") {
+                median_of[name] = run.GetAdjustedRealTime();
             }
         }
     }
 
     void Finalize() override {
         ConsoleReporter::Finalize();
-        std::printf("\n%-48s %10s %14s %16s\n", "run", "ms", "vs 1 thread", "vs sequential");
 
-        for (const auto &[full, time] : best) {
-            // UseRealTime() appends "/real_time" to every name
-            const auto name = full.substr(0, full.rfind("/real_time"));
+        // with one round benchmark computes no aggregate: the round is the median
+        for (auto &[name, times] : rounds_of) {
+            if (!median_of.contains(name) && !times.empty()) {
+                std::sort(times.begin(), times.end());
+                median_of[name] = times[times.size() / 2u];
+            }
+        }
+
+        std::printf("\n%-48s %10s %14s %16s\n", "median of the rounds", "ms", "vs 1 thread", "vs sequential");
+
+        for (const auto &[name, time] : median_of) {
             const auto slash = name.find("/threads:");
             const auto scenario = name.substr(0, slash == std::string::npos ? name.rfind('/') : slash);
-            const auto one = best.find(scenario + "/threads:1/real_time");
-            const auto seq = best.find(scenario + "/sequential/real_time");
+            const auto one = median_of.find(scenario + "/threads:1");
+            const auto seq = median_of.find(scenario + "/sequential");
             std::printf("%-48s %10.3f %13.2fx %15.2fx\n", name.c_str(), time,
-                        one == best.end() ? 0. : one->second / time, seq == best.end() ? 0. : seq->second / time);
+                        one == median_of.end() ? 0. : one->second / time,
+                        seq == median_of.end() ? 0. : seq->second / time);
         }
     }
 
 private:
-    std::map<std::string, double> best{};
+    std::map<std::string, std::vector<double>> rounds_of{};
+    std::map<std::string, double> median_of{};
 };
+
+/// Takes --rounds N (or --rounds=N) out of the command line; false if its value is not a positive number.
+bool take_rounds(int &argc, char **argv) {
+    int out = 1;
+
+    for (int pos = 1; pos < argc; ++pos) {
+        const std::string_view arg = argv[pos];
+        const char *value = nullptr;
+
+        if (arg == "--rounds" && pos + 1 < argc) {
+            value = argv[++pos];
+        } else if (arg.starts_with("--rounds=")) {
+            value = argv[pos] + std::string_view{"--rounds="}.size();
+        } else {
+            argv[out++] = argv[pos];
+            continue;
+        }
+
+        rounds = std::atoi(value);
+
+        if (rounds < 1) {
+            std::fprintf(stderr, "parallel: --rounds takes a positive number\n");
+            return false;
+        }
+    }
+
+    argc = out;
+    return true;
+}
 
 } // namespace
 
 int main(int argc, char **argv) {
+    if (!take_rounds(argc, argv)) {
+        return EXIT_FAILURE;
+    }
+
     register_scenario<seven_systems<true, false>>("mixed_7", true);
     register_scenario<seven_systems<false, false>>("plain_7", false);
     register_scenario<seven_systems<true, true>>("mixed_7_groups", false);
+    register_scenario<seven_systems<false, true>>("plain_7_groups", false);
+    register_battle();
 
     benchmark::Initialize(&argc, argv);
 

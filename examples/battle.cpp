@@ -1,16 +1,9 @@
-// battle: two armies of a few hundred thousand units fight for a fixed number of frames. Units pick targets,
-// steer, move and fire projectiles; projectiles fly, hit and disappear every frame; dead units are destroyed and
-// reinforcements reuse their identifiers. The systems are scheduled through tessera's organizer, which derives
-// their order from the components and context variables each one reads or writes, and run by the executor of the
-// parallel module (tessera/execution, on oneTBB) on --threads N threads.
-//
-// Inside a system the per-unit work is split into the chunks of a view (view.chunks(size)), which oneTBB hands to
-// its threads. A chunk covers a fixed run of positions that depends on the chunk size only, so whatever a chunk
-// records (spawns and deaths in its own command buffer, the units that need a random draw, the damage it deals)
-// is the same for every thread count; the system applies the chunks' records one chunk after the other, in the
-// order a sequential each(func) visits them. The random source is drawn there, on one thread, in the order a
-// sequential each(func) would draw it: the summary line is the same for every N, for the sequential build, and as
-// before battle had threads.
+// battle: two armies of a few hundred thousand units fight for a fixed number of frames (the simulation itself is
+// in battle_world.hpp, which bench/parallel.cpp times too). The systems are scheduled through tessera's organizer,
+// which derives their order from the components and context variables each one reads or writes, and run by the
+// executor of the parallel module (tessera/execution, on oneTBB) on --threads N threads; inside a system the per-unit
+// work is split into the chunks of a view, which oneTBB hands to its threads. The summary line is the same for every
+// N, for the sequential build, and as before battle had threads.
 //
 // Built without oneTBB (or with TESSERA_BATTLE_SEQUENTIAL defined), the same chunks are walked one after the other
 // on the calling thread, the systems in the organizer's insertion order, and --threads is not available. A
@@ -21,471 +14,23 @@
 // Usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory]
 // --threads defaults to the number of hardware threads. --memory prints the registry's memory report at the end
 // (docs/debugging.md). The run is deterministic for a given seed: the summary line is the same on every run.
+#include "battle_world.hpp"
+
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <thread>
-#include <utility>
-#include <vector>
-
-#include <tessera/entity/command_buffer.hpp>
-#include <tessera/entity/organizer.hpp>
-#include <tessera/entity/registry.hpp>
-#include <tessera/entity/view.hpp>
 
 #ifndef TESSERA_BATTLE_SEQUENTIAL
-#    include <tbb/blocked_range.h>
 #    include <tbb/global_control.h>
-#    include <tbb/parallel_for.h>
-#    include <tessera/execution/executor.hpp>
-#    include <tessera/execution/parallel_each.hpp>
 #endif
 
 namespace {
-
-// ---------------------------------------------------------------------------------------------------------------
-// components
-
-struct position {
-    float x, y;
-};
-
-struct velocity {
-    float dx, dy;
-};
-
-struct health {
-    int current;
-};
-
-struct weapon {
-    int damage;
-    float reload;   // seconds between shots
-    float cooldown; // seconds until the next shot
-};
-
-struct team {
-    std::uint8_t id;
-};
-
-struct target {
-    tessera::entity who;
-};
-
-struct projectile {
-    tessera::entity victim;
-    int damage;
-    float ttl;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// context variables
-
-struct settings {
-    float dt = 1.f / 30.f;
-    float arena = 200.f;
-    float unit_speed = 30.f;
-    float projectile_speed = 120.f;
-    float range = 50.f;
-    int unit_health = 20;
-};
-
-/// splitmix64: small, fast and the same everywhere, so runs are reproducible.
-struct random_source {
-    std::uint64_t state = 0;
-
-    std::uint64_t next() {
-        std::uint64_t value = (state += 0x9E3779B97F4A7C15ull);
-        value = (value ^ (value >> 30u)) * 0xBF58476D1CE4E5B9ull;
-        value = (value ^ (value >> 27u)) * 0x94D049BB133111EBull;
-        return value ^ (value >> 31u);
-    }
-
-    float uniform(const float low, const float high) {
-        return low + (high - low) * static_cast<float>(next() >> 40u) / static_cast<float>(1u << 24u);
-    }
-
-    std::size_t below(const std::size_t bound) { return static_cast<std::size_t>(next() % bound); }
-};
-
-/// The live units of each team, rebuilt every frame: targets are drawn from it.
-struct roster {
-    std::vector<tessera::entity> units[2];
-};
-
-struct statistics {
-    std::uint64_t shots = 0;
-    std::uint64_t hits = 0;
-    std::uint64_t deaths = 0;
-    std::uint64_t spawned = 0;
-    std::uint64_t recycled = 0;
-};
-
-/// The structural changes the systems record while they iterate: a command buffer reused every frame, and the
-/// provisional identifiers of what it creates, to count those that reuse a released index once applied.
-struct deferred {
-    tessera::command_buffer commands;
-    std::vector<tessera::entity> created;
-
-    tessera::entity create() {
-        const auto entity = commands.create();
-        created.push_back(entity);
-        return entity;
-    }
-
-    void apply(tessera::registry &registry, statistics &stats) {
-        commands.apply(registry);
-
-        for (const auto entity : created) {
-            stats.recycled += (tessera::to_version(commands.resolve(entity)) != 0u);
-        }
-
-        created.clear();
-    }
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// how the systems split their work
-
-/// Positions of a view's leading storage per chunk: fixed, so that what each chunk records never depends on the
-/// thread count. parallel_each's default: a chunk's bookkeeping (a command buffer, a few vectors) is small next to
-/// its work, and 250,000 units give 62 chunks to balance between threads.
-constexpr std::size_t chunk_size = 4096u;
-
-/// What each chunk of one system's pass records, slot i for chunk i. A context variable per system (the Slot
-/// type differs), so that the organizer sees no shared resource between systems that do not share one otherwise.
-template<typename Slot>
-struct chunk_slots {
-    chunk_slots() = default;
-    // a vector claims to be copyable even when its elements (command buffers) are not; the context must not try
-    chunk_slots(const chunk_slots &) = delete;
-    chunk_slots(chunk_slots &&) noexcept = default;
-    chunk_slots &operator=(const chunk_slots &) = delete;
-    chunk_slots &operator=(chunk_slots &&) noexcept = default;
-    ~chunk_slots() = default;
-
-    std::vector<Slot> slots;
-};
-
-/// Runs work(chunk, slot) for every chunk of the view, on oneTBB's threads, and returns the number of chunks.
-template<typename View, typename Slot, typename Work>
-std::size_t for_each_chunk(const View &view, chunk_slots<Slot> &records, Work work) {
-    const auto chunks = view.chunks(chunk_size);
-    const std::size_t count = chunks.size();
-
-    // slots are kept from frame to frame (with their buffers' memory): the pass allocates only when it grows
-    if (records.slots.size() < count) {
-        records.slots.resize(count);
-    }
-
-#ifdef TESSERA_BATTLE_SEQUENTIAL
-    for (std::size_t pos{}; pos < count; ++pos) {
-        work(chunks[pos], records.slots[pos]);
-    }
-#else
-    tbb::parallel_for(tbb::blocked_range<std::size_t>{0u, count, 1u}, [&](const tbb::blocked_range<std::size_t> &part) {
-        for (auto pos = part.begin(); pos != part.end(); ++pos) {
-            work(chunks[pos], records.slots[pos]);
-        }
-    });
-#endif
-
-    return count;
-}
-
-/// Calls func(slot) for the first `count` slots in the order a sequential each(func) visits their chunks: it
-/// walks the leading storage from its last position to its first, so the last chunk comes first.
-template<typename Slot, typename Func>
-void in_walk_order(chunk_slots<Slot> &records, const std::size_t count, Func func) {
-    for (std::size_t pos = count; pos != 0u; --pos) {
-        func(records.slots[pos - 1u]);
-    }
-}
-
-/// Per-unit work with nothing to record: each(func) on oneTBB's threads.
-template<typename View, typename Func>
-void each_unit(const View &view, Func func) {
-#ifdef TESSERA_BATTLE_SEQUENTIAL
-    view.each(func);
-#else
-    tessera::execution::parallel_each(view, chunk_size, func);
-#endif
-}
-
-/// Each system adds its running time to its own slot, not to a shared context variable: one that every system
-/// wrote would make the organizer order them all one after another.
-enum system_slot : std::size_t {
-    roster_slot,
-    targets_slot,
-    steer_slot,
-    movement_slot,
-    fire_slot,
-    projectiles_slot,
-    reap_slot,
-    system_count
-};
-
-std::array<double, system_count> system_ms{};
-
-/// Adds the time from its construction to its destruction to one slot of system_ms.
-class stopwatch {
-public:
-    explicit stopwatch(const system_slot slot) : total{system_ms[slot]}, start{std::chrono::steady_clock::now()} {}
-    stopwatch(const stopwatch &) = delete;
-    stopwatch &operator=(const stopwatch &) = delete;
-
-    ~stopwatch() {
-        total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    }
-
-private:
-    double &total;
-    std::chrono::steady_clock::time_point start;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// helpers
-
-void spawn_unit(deferred &changes, const std::uint8_t side, random_source &random, const settings &config,
-                statistics &stats) {
-    auto &commands = changes.commands;
-    const auto entity = changes.create();
-    // the armies face each other across the middle of the arena
-    const float half = config.arena * 0.5f;
-    const float base = side == 0 ? -half * 0.5f : half * 0.5f;
-    commands.emplace<position>(entity, base + random.uniform(-half * 0.3f, half * 0.3f), random.uniform(-half, half));
-    commands.emplace<velocity>(entity, 0.f, 0.f);
-    commands.emplace<health>(entity, config.unit_health);
-    commands.emplace<weapon>(entity, 1 + static_cast<int>(random.below(4u)), random.uniform(0.5f, 1.5f),
-                             random.uniform(0.f, 1.f));
-    commands.emplace<team>(entity, side);
-    commands.emplace<target>(entity, tessera::entity{tessera::null});
-    ++stats.spawned;
-}
-
-/// A chunk's share of the roster.
-struct roster_part {
-    std::vector<tessera::entity> units[2];
-};
-
-/// The targets of a chunk that need a new enemy, drawn afterwards in a fixed order.
-struct target_part {
-    std::vector<std::pair<target *, std::uint8_t>> idle;
-};
-
-/// The projectiles a chunk fires.
-struct fire_part {
-    deferred changes;
-    std::uint64_t shots = 0;
-};
-
-/// What a chunk's projectiles did: the ones to destroy, and the damage they deal to units of other chunks.
-struct hit_part {
-    deferred changes;
-    std::vector<std::pair<tessera::entity, int>> damage;
-};
-
-/// The dead units of a chunk, destroyed (and half of them replaced) afterwards in a fixed order.
-struct fallen_part {
-    std::vector<std::pair<tessera::entity, std::uint8_t>> units;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// systems: their parameters tell the organizer what they read (const) and write
-
-void build_roster(tessera::view<tessera::get_t<const team>> units, roster &out, chunk_slots<roster_part> &parts) {
-    const stopwatch watch{roster_slot};
-    const auto count = for_each_chunk(units, parts, [](const auto &chunk, roster_part &part) {
-        chunk.each([&part](const tessera::entity entity, const team &side) { part.units[side.id].push_back(entity); });
-    });
-
-    out.units[0].clear();
-    out.units[1].clear();
-    in_walk_order(parts, count, [&out](roster_part &part) {
-        for (auto side : {0u, 1u}) {
-            out.units[side].insert(out.units[side].end(), part.units[side].begin(), part.units[side].end());
-            part.units[side].clear();
-        }
-    });
-}
-
-void acquire_targets(const tessera::registry &registry, tessera::view<tessera::get_t<target, const team>> units,
-                     const roster &live, random_source &random, chunk_slots<target_part> &parts) {
-    const stopwatch watch{targets_slot};
-    const auto count = for_each_chunk(units, parts, [&](const auto &chunk, target_part &part) {
-        chunk.each([&](target &aim, const team &side) {
-            if (!registry.valid(aim.who) && !live.units[1u - side.id].empty()) {
-                part.idle.emplace_back(&aim, side.id);
-            }
-        });
-    });
-
-    // one generator, drawn in a fixed order: the same targets for every thread count
-    in_walk_order(parts, count, [&](target_part &part) {
-        for (auto [aim, side] : part.idle) {
-            const auto &enemies = live.units[1u - side];
-            aim->who = enemies[random.below(enemies.size())];
-        }
-
-        part.idle.clear();
-    });
-}
-
-void steer(const tessera::registry &registry,
-           tessera::view<tessera::get_t<velocity, const position, const target>> units, const settings &config) {
-    const stopwatch watch{steer_slot};
-    // positions of other entities are read through the pool: one lookup per target instead of a registry query
-    const auto &positions = *units.storage<const position>();
-
-    each_unit(units, [&](velocity &vel, const position &pos, const target &aim) {
-        if (!registry.valid(aim.who)) {
-            vel = {0.f, 0.f};
-            return;
-        }
-
-        const auto &goal = positions.get(aim.who);
-        const float dx = goal.x - pos.x;
-        const float dy = goal.y - pos.y;
-        const float distance = std::sqrt(dx * dx + dy * dy);
-        // units stop at firing range
-        const float speed = distance > config.range * 0.8f ? config.unit_speed / distance : 0.f;
-        vel = {dx * speed, dy * speed};
-    });
-}
-
-void movement(tessera::view<tessera::get_t<position, const velocity>> moving, const settings &config) {
-    const stopwatch watch{movement_slot};
-    each_unit(moving, [dt = config.dt](position &pos, const velocity &vel) {
-        pos.x += vel.dx * dt;
-        pos.y += vel.dy * dt;
-    });
-}
-
-// records a projectile: created after the pass that fires it, so the pools being iterated are not disturbed
-void launch(fire_part &part, const position &from, const tessera::entity victim, const int damage) {
-    auto &commands = part.changes.commands;
-    const auto entity = part.changes.create();
-    commands.emplace<position>(entity, from);
-    // resolve_projectiles steers it toward its victim
-    commands.emplace<velocity>(entity, 0.f, 0.f);
-    commands.emplace<projectile>(entity, victim, damage, 2.f);
-    ++part.shots;
-}
-
-void fire(tessera::registry &registry, const settings &config, statistics &stats, chunk_slots<fire_part> &parts) {
-    const stopwatch watch{fire_slot};
-    const auto units = registry.view<weapon, const position, const target>();
-    // read-only from the chunks' threads: the pool and the registry's const members
-    const auto &positions = *units.storage<const position>();
-    const auto &reader = std::as_const(registry);
-
-    const auto count = for_each_chunk(units, parts, [&](const auto &chunk, fire_part &part) {
-        chunk.each([&](weapon &gun, const position &pos, const target &aim) {
-            gun.cooldown -= config.dt;
-
-            if (gun.cooldown <= 0.f && reader.valid(aim.who)) {
-                const auto &goal = positions.get(aim.who);
-                const float dx = goal.x - pos.x;
-                const float dy = goal.y - pos.y;
-
-                if (dx * dx + dy * dy < config.range * config.range) {
-                    gun.cooldown += gun.reload;
-                    launch(part, pos, aim.who, gun.damage);
-                }
-            }
-        });
-    });
-
-    in_walk_order(parts, count, [&](fire_part &part) {
-        part.changes.apply(registry, stats);
-        stats.shots += std::exchange(part.shots, 0u);
-    });
-}
-
-void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats,
-                         chunk_slots<hit_part> &parts) {
-    const stopwatch watch{projectiles_slot};
-    const auto shots = registry.view<projectile, velocity, const position>();
-    const auto &positions = *shots.storage<const position>();
-    const auto &reader = std::as_const(registry);
-
-    const auto count = for_each_chunk(shots, parts, [&](const auto &chunk, hit_part &part) {
-        auto &commands = part.changes.commands;
-
-        chunk.each([&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
-            shot.ttl -= config.dt;
-
-            if (!reader.valid(shot.victim)) {
-                commands.destroy(entity);
-                return;
-            }
-
-            const auto &goal = positions.get(shot.victim);
-            const float dx = goal.x - pos.x;
-            const float dy = goal.y - pos.y;
-            const float distance = std::sqrt(dx * dx + dy * dy);
-
-            if (distance < config.projectile_speed * config.dt) {
-                // the victim may belong to another chunk: its health changes after the pass
-                part.damage.emplace_back(shot.victim, shot.damage);
-                commands.destroy(entity);
-            } else if (shot.ttl <= 0.f) {
-                commands.destroy(entity);
-            } else {
-                vel = {dx / distance * config.projectile_speed, dy / distance * config.projectile_speed};
-            }
-        });
-    });
-
-    auto &healths = registry.storage<health>();
-
-    in_walk_order(parts, count, [&](hit_part &part) {
-        for (auto [victim, damage] : part.damage) {
-            healths.get(victim).current -= damage;
-        }
-
-        stats.hits += part.damage.size();
-        part.damage.clear();
-        part.changes.apply(registry, stats);
-    });
-}
-
-void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config, statistics &stats,
-                        deferred &changes, chunk_slots<fallen_part> &parts) {
-    const stopwatch watch{reap_slot};
-    const auto count =
-        for_each_chunk(registry.view<const health, const team>(), parts, [](const auto &chunk, fallen_part &part) {
-            chunk.each([&part](const tessera::entity entity, const health &hp, const team &side) {
-                if (hp.current <= 0) {
-                    part.units.emplace_back(entity, side.id);
-                }
-            });
-        });
-
-    in_walk_order(parts, count, [&](fallen_part &part) {
-        for (auto [entity, side] : part.units) {
-            changes.commands.destroy(entity);
-            ++stats.deaths;
-
-            // half of the fallen come back as reinforcements, under recycled identifiers
-            if (random.below(2u) == 0u) {
-                spawn_unit(changes, side, random, config, stats);
-            }
-        }
-
-        part.units.clear();
-    });
-
-    changes.apply(registry, stats);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 struct options {
     std::size_t entities = 250000;
@@ -538,29 +83,6 @@ int parse(const int argc, char **argv, options &out) {
     return out.entities > 0u && out.entities < 1000000u && out.frames >= 0 && out.threads > 0u ? 0 : 2;
 }
 
-#ifdef TESSERA_BATTLE_SEQUENTIAL
-/// Runs the graph on the calling thread: its edges always point forward, so insertion order is a valid order.
-class sequential_executor {
-public:
-    explicit sequential_executor(std::vector<tessera::organizer::vertex> graph) : tasks{std::move(graph)} {}
-
-    void prepare(tessera::registry &registry) const {
-        for (const auto &task : tasks) {
-            task.prepare(registry);
-        }
-    }
-
-    void run(tessera::registry &registry) const {
-        for (const auto &task : tasks) {
-            task.callback()(task.data(), registry);
-        }
-    }
-
-private:
-    std::vector<tessera::organizer::vertex> tasks;
-};
-#endif
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -570,45 +92,19 @@ int main(int argc, char **argv) {
         return status == 1 ? 0 : 2;
     }
 
-#ifndef TESSERA_BATTLE_SEQUENTIAL
-    // oneTBB's threads for this run: the executor's tasks and the chunks of every pass
-    const tbb::global_control threads{tbb::global_control::max_allowed_parallelism, opts.threads};
-#endif
-
-    tessera::registry registry;
-    auto &config = registry.ctx().emplace<settings>();
-    auto &random = registry.ctx().emplace<random_source>(random_source{opts.seed});
-    auto &stats = registry.ctx().emplace<statistics>();
-    registry.ctx().emplace<roster>();
-    auto &changes = registry.ctx().emplace<deferred>();
-
-    for (std::size_t count{}; count < opts.entities; ++count) {
-        spawn_unit(changes, static_cast<std::uint8_t>(count % 2u), random, config, stats);
-    }
-
-    changes.apply(registry, stats);
-
-    // inserted in the order of system_slot
-    tessera::organizer organizer;
-    organizer.emplace<&build_roster>("roster");
-    organizer.emplace<&acquire_targets>("targets");
-    organizer.emplace<&steer>("steer");
-    organizer.emplace<&movement>("movement");
-    organizer.emplace<&fire>("fire");
-    organizer.emplace<&resolve_projectiles>("projectiles");
-    organizer.emplace<&reap_and_reinforce>("reap");
-    const auto graph = organizer.graph();
-
 #ifdef TESSERA_BATTLE_SEQUENTIAL
-    sequential_executor executor{graph};
+    battle::simulation battle{opts.entities, opts.seed, false};
     std::printf("battle: %zu units, %d frames, seed %llu, sequential build\n", opts.entities, opts.frames,
                 static_cast<unsigned long long>(opts.seed));
 #else
-    tessera::execution::executor executor{graph};
+    // oneTBB's threads for this run: the executor's tasks and the chunks of every pass
+    const tbb::global_control threads{tbb::global_control::max_allowed_parallelism, opts.threads};
+    battle::simulation battle{opts.entities, opts.seed, true};
     std::printf("battle: %zu units, %d frames, seed %llu, %u threads\n", opts.entities, opts.frames,
                 static_cast<unsigned long long>(opts.seed), opts.threads);
 #endif
 
+    const auto &graph = battle.schedule();
     std::printf("schedule (task -> tasks that wait for it):\n");
 
     for (std::size_t pos{}; pos < graph.size(); ++pos) {
@@ -621,22 +117,23 @@ int main(int argc, char **argv) {
         std::printf("%s\n", graph[pos].top_level() ? "   (top level)" : "");
     }
 
-    executor.prepare(registry);
-    std::array<double, system_count> total_ms{};
+    auto &registry = battle.world();
+    const auto &stats = registry.ctx().get<battle::statistics>();
+    std::array<double, battle::system_count> total_ms{};
     const auto start = std::chrono::steady_clock::now();
 
     for (int frame = 1; frame <= opts.frames; ++frame) {
-        system_ms = {};
-        executor.run(registry);
+        battle.frame();
+        const auto &system_ms = battle::simulation::system_times();
 
-        for (std::size_t pos{}; pos < system_count; ++pos) {
+        for (std::size_t pos{}; pos < battle::system_count; ++pos) {
             total_ms[pos] += system_ms[pos];
         }
 
         if (!opts.quiet) {
             const auto &entities = registry.storage<tessera::entity>();
             std::printf("frame %3d | live %7zu | projectiles %6zu | recycled %7llu |", frame, entities.free_list(),
-                        registry.storage<projectile>().size(), static_cast<unsigned long long>(stats.recycled));
+                        registry.storage<battle::projectile>().size(), static_cast<unsigned long long>(stats.recycled));
 
             for (std::size_t pos{}; pos < graph.size(); ++pos) {
                 std::printf(" %s %.2fms", graph[pos].name(), system_ms[pos]);
@@ -647,14 +144,6 @@ int main(int argc, char **argv) {
     }
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::size_t alive[2]{};
-    long long total_health = 0;
-
-    registry.view<const health, const team>().each([&](const health &hp, const team &side) {
-        ++alive[side.id];
-        total_health += hp.current;
-    });
-
     std::printf("time per system over the run:");
 
     for (std::size_t pos{}; pos < graph.size(); ++pos) {
@@ -663,10 +152,7 @@ int main(int argc, char **argv) {
 
     std::printf("\nsimulated %d frames in %.2fs (%.2fms per frame)\n", opts.frames, seconds,
                 opts.frames > 0 ? seconds * 1000. / opts.frames : 0.);
-    std::printf("summary: red %zu blue %zu health %lld shots %llu hits %llu deaths %llu spawned %llu recycled %llu\n",
-                alive[0], alive[1], total_health, static_cast<unsigned long long>(stats.shots),
-                static_cast<unsigned long long>(stats.hits), static_cast<unsigned long long>(stats.deaths),
-                static_cast<unsigned long long>(stats.spawned), static_cast<unsigned long long>(stats.recycled));
+    std::printf("%s\n", battle.result().summary().c_str());
 
     if (opts.memory) {
         std::printf("memory:\n%s", registry.memory_report().to_string().c_str());

@@ -269,8 +269,9 @@ public:
         return pools.erase(id);
     }
 
-    /// True if the identifier is in use with exactly this version.
-    [[nodiscard]] bool valid(const entity_type entt) const {
+    /// True if the identifier is in use with exactly this version. Forced inline: systems call it per element (is
+    /// the target still alive?), and in a large parallel callback g++ stopped inlining it (a call per element).
+    [[nodiscard]] TESSERA_FORCE_INLINE bool valid(const entity_type entt) const {
         TESSERA_RACE_READ(&entities, "valid");
         return entities.contains(entt) && (entities.index(entt) < entities.free_list());
     }
