@@ -1,7 +1,8 @@
 // The battle of examples/battle.cpp, shared with its benchmark (bench/parallel.cpp): the components, the systems,
 // a world with its two armies, one frame and the summary line. Two armies of a few hundred thousand units fight:
-// units pick targets, steer, move and fire projectiles; projectiles fly, hit and disappear every frame; dead units
-// are destroyed and reinforcements reuse their identifiers. The organizer derives the systems' order from the
+// units pick targets, steer, move and fire projectiles; projectiles fly, hit and disappear every frame; a unit hit
+// is stunned: its weapon is disabled (docs/enable_disable.md) for its next fire step; dead units are destroyed and
+// reinforcements reuse their identifiers. The organizer derives the systems' order from the
 // components and context variables each one reads or writes.
 //
 // Threaded, the executor of the parallel module (tessera/execution, on oneTBB) runs the systems, and the per-unit
@@ -440,6 +441,14 @@ inline void fire(tessera::registry &registry, const settings &config, statistics
         part.changes.apply(registry, stats);
         stats.shots += std::exchange(part.shots, 0u);
     });
+
+    // the units stunned since the last fire step have missed this one (the view skipped their disabled weapons,
+    // whose cooldown paused): they recover, first disabled first, each without moving another element
+    auto &guns = registry.storage<weapon>();
+
+    while (guns.disabled_size() != 0u) {
+        guns.enable(guns.data()[guns.in_use()]);
+    }
 }
 
 inline void resolve_projectiles(tessera::registry &registry, const settings &config, statistics &stats,
@@ -473,6 +482,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
                 std::atomic_ref<int>{healths.get(shot.victim).current}.fetch_sub(shot.damage,
                                                                                  std::memory_order_relaxed);
                 ++part.hits;
+                // the victim is stunned: applied after the pass, in walk order (docs/enable_disable.md)
+                commands.disable<weapon>(shot.victim);
                 commands.destroy(entity);
             } else if (shot.ttl <= 0.f) {
                 commands.destroy(entity);

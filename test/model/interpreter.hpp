@@ -133,6 +133,8 @@ struct model {
     std::set<entity> tags;
     std::map<entity, int> stables;
     std::map<entity, int> named;
+    /// The entities whose heavy is disabled (docs/enable_disable.md): present, skipped by views and groups.
+    std::set<entity> heavy_off;
 
     [[nodiscard]] bool orphan(const entity entt) const {
         return !trivials.contains(entt) && !heavies.contains(entt) && !tags.contains(entt) && !stables.contains(entt) &&
@@ -142,6 +144,7 @@ struct model {
     void drop_all() {
         trivials.clear();
         heavies.clear();
+        heavy_off.clear();
         tags.clear();
         stables.clear();
         named.clear();
@@ -150,6 +153,7 @@ struct model {
     void drop(const entity entt) {
         trivials.erase(entt);
         heavies.erase(entt);
+        heavy_off.erase(entt);
         tags.erase(entt);
         stables.erase(entt);
         named.erase(entt);
@@ -340,7 +344,7 @@ class interpreter {
             const std::vector<entity> doomed = [this] {
                 std::vector<entity> out;
                 for (const auto curr : ref.tags) {
-                    if (ref.heavies.contains(curr)) {
+                    if (ref.heavies.contains(curr) && !ref.heavy_off.contains(curr)) {
                         out.push_back(curr);
                     }
                 }
@@ -664,7 +668,27 @@ class interpreter {
 
     void write_snapshot(std::vector<std::byte> &bytes) const { save_all(*reg, bytes); }
 
+    // snapshots do not record the state yet, and a batch may remove and add a heavy: both start all enabled
+    void enable_all_heavies() {
+        for (const auto entt : ref.heavy_off) {
+            expect(reg->enable<heavy>(entt), "enable<heavy> of a disabled heavy reported no change");
+        }
+
+        ref.heavy_off.clear();
+    }
+
+    void op_switch(const bool value) {
+        last_op = value ? "enable<heavy>" : "disable<heavy>";
+
+        if (const auto entt = pick_alive_if([this](entity e) { return ref.heavies.contains(e); })) {
+            const bool changed = value ? reg->enable<heavy>(*entt) : reg->disable<heavy>(*entt);
+            expect(changed == (ref.heavy_off.contains(*entt) == value), "disable/enable reported the wrong change");
+            value ? void(ref.heavy_off.erase(*entt)) : void(ref.heavy_off.insert(*entt));
+        }
+    }
+
     void op_snapshot() {
+        enable_all_heavies();
         last_op = "snapshot + snapshot_loader";
         std::vector<std::byte> bytes;
         write_snapshot(bytes);
@@ -690,6 +714,7 @@ class interpreter {
     }
 
     void op_continuous() {
+        enable_all_heavies();
         last_op = "snapshot + continuous_loader";
         std::vector<std::byte> bytes;
         write_snapshot(bytes);
@@ -891,6 +916,7 @@ class interpreter {
     }
 
     void op_command_buffer() {
+        enable_all_heavies();
         last_op = "command buffer";
         std::vector<deferred_command> recorded;
         std::vector<entity> made;
@@ -979,6 +1005,11 @@ class interpreter {
             const auto copy = reg->clone(*source);
             check_created(copy, recycled);
             copy_in_model(*source, copy);
+
+            // clone copies the state; prototypes record values only
+            if (ref.heavy_off.contains(*source)) {
+                ref.heavy_off.insert(copy);
+            }
         } else {
             last_op = "prototype + spawn";
             const tessera::prototype proto{*reg, *source};
@@ -1149,7 +1180,8 @@ class interpreter {
                 expect(seen.emplace(entt, std::make_pair(lhs.value, rhs.text)).second, "view repeats an entity");
             }
             for (const auto &[entt, value] : ref.trivials) {
-                if (const auto it = ref.heavies.find(entt); it != ref.heavies.end() && !ref.tags.contains(entt)) {
+                if (const auto it = ref.heavies.find(entt);
+                    it != ref.heavies.end() && !ref.heavy_off.contains(entt) && !ref.tags.contains(entt)) {
                     expected.emplace(entt, std::make_pair(value, it->second));
                 }
             }
@@ -1176,7 +1208,7 @@ class interpreter {
                 expect(seen.emplace(entt, std::make_pair(lhs.value, rhs.text)).second, "group repeats an entity");
             }
             for (const auto &[entt, value] : ref.trivials) {
-                if (const auto it = ref.heavies.find(entt); it != ref.heavies.end()) {
+                if (const auto it = ref.heavies.find(entt); it != ref.heavies.end() && !ref.heavy_off.contains(entt)) {
                     expected.emplace(entt, std::make_pair(value, it->second));
                 }
             }
@@ -1197,7 +1229,7 @@ class interpreter {
                 expect(seen.emplace(entt, elem.text).second, "group repeats an entity");
             }
             for (const auto &[entt, text] : ref.heavies) {
-                if (ref.tags.contains(entt) && !ref.stables.contains(entt)) {
+                if (ref.tags.contains(entt) && !ref.stables.contains(entt) && !ref.heavy_off.contains(entt)) {
                     expected.emplace(entt, text);
                 }
             }
@@ -1226,6 +1258,15 @@ public:
         const registry &target = *reg;
         const auto *entities = target.storage<entity>();
         expect(entities->free_list() == ref.alive.size(), "number of entities in use differs");
+        // erase, remove, clear and destroy take the state along with the component
+        std::erase_if(ref.heavy_off, [this](const entity entt) { return !ref.heavies.contains(entt); });
+
+        for (const auto &[entt, text] : ref.heavies) {
+            expect(target.enabled<heavy>(entt) == !ref.heavy_off.contains(entt), "enabled<heavy> differs");
+        }
+
+        const auto *heavies = target.storage<heavy>();
+        expect((heavies ? heavies->disabled_size() : 0u) == ref.heavy_off.size(), "disabled heavies differ in number");
 
         for (const auto &[index, version] : ref.versions) {
             const auto curr = make(index, version);
@@ -1323,7 +1364,7 @@ public:
         ++step;
         const auto kind = src.pick(5u);
 
-        switch (src.pick(36u)) {
+        switch (src.pick(38u)) {
         case 0u:
         case 1u:
         case 2u:
@@ -1404,6 +1445,12 @@ public:
         case 33u:
         case 34u:
             op_command_buffer();
+            break;
+        case 36u:
+            op_switch(false);
+            break;
+        case 37u:
+            op_switch(src.pick(4u) != 0u || ref.heavy_off.empty());
             break;
         default:
             op_clone();

@@ -138,25 +138,36 @@ walk_in_use_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {
     return set.in_use();
 }
 
-/// Number of positions a walk led by `pool` visits: the identifiers in use of a swap-only set, every position
-/// (holes included) otherwise.
+/// Number of disabled identifiers at the back of a swap-and-pop set (sparse_set_disable.hpp).
+template<typename Entity, typename Allocator>
+[[nodiscard]] TESSERA_FORCE_INLINE std::size_t
+walk_disabled_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {
+    return set.disabled_size();
+}
+
+/// Number of positions a walk led by `pool` visits: the identifiers in use of a swap-only set, the enabled ones of
+/// a swap-and-pop set, every position (holes included) of an in-place set.
 template<typename Type>
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_count(const Type &pool) noexcept {
     if constexpr (walk_traits<Type>::released) {
         return walk_in_use_count(pool);
-    } else {
+    } else if constexpr (walk_traits<Type>::holes) {
         return pool.size();
+    } else {
+        // the policy is known: no dispatch on it, as in_use() would do
+        return pool.size() - walk_disabled_count(pool);
     }
 }
 
-/// `pos` if the storage counts the identifier found there as present (for swap-only storages: in use), walk_npos
-/// otherwise.
+/// `pos` if the storage counts the identifier found there as present (swap-only storages: in use; swap-and-pop
+/// storages: enabled), walk_npos otherwise.
 template<typename Type>
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_in_use(const Type &pool, const std::size_t pos) noexcept {
-    if constexpr (walk_traits<Type>::released) {
-        return (pos == walk_npos || pos < walk_count(pool)) ? pos : walk_npos;
-    } else {
+    if constexpr (walk_traits<Type>::holes && !walk_traits<Type>::released) {
         return pos;
+    } else {
+        // walk_npos is above any count
+        return pos < walk_count(pool) ? pos : walk_npos;
     }
 }
 
@@ -169,10 +180,10 @@ template<typename Type, typename Entity>
 /// True if the storage counts the identifier as present (for swap-only storages: in use).
 template<typename Type, typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE bool walk_member(const Type &pool, const Entity entt) {
-    if constexpr (walk_traits<Type>::released) {
-        return walk_in_use(pool, walk_lookup(pool, entt)) != walk_npos;
-    } else {
+    if constexpr (walk_traits<Type>::holes && !walk_traits<Type>::released) {
         return pool.contains(entt);
+    } else {
+        return walk_in_use(pool, walk_lookup(pool, entt)) != walk_npos;
     }
 }
 
@@ -259,7 +270,8 @@ template<typename Set, typename Lead>
     static_assert(std::has_unique_object_representations_v<entity_type>);
     constexpr std::size_t piece = 64u;
 
-    if (!(last <= set.size())) {
+    // positions past the enabled ones (disabled, released) never line up
+    if (!(last <= walk_in_use_count(set))) {
         return false;
     }
 

@@ -188,6 +188,11 @@ typename Registry::entity_type clone_entity(const Pools &pools, const typename R
         pools.each_copier(
             entt, [entt, &target, &copy](const id_type id, const auto &pool, const element_copier<Registry> &how) {
                 how.insert(target, id, pool.value(entt), &copy, &copy + 1);
+
+                // a disabled component stays disabled in the copy (docs/enable_disable.md)
+                if (auto *const made = target.storage(id); !pool.enabled(entt) && made && made->contains(copy)) {
+                    made->disable(copy);
+                }
             });
     } catch (...) {
         if (target.valid(copy)) {

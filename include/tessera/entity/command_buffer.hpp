@@ -10,6 +10,7 @@
 #include "../core/type_info.hpp"
 #include "component.hpp"
 #include "entity.hpp"
+#include "entity_members_map.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
 #include <cstddef>
@@ -24,35 +25,8 @@
 
 namespace tessera {
 
-namespace internal {
-
-/// True if the component traits of Type list members that hold identifiers.
-template<typename Type, typename Entity>
-inline constexpr bool lists_entity_members_v =
-    std::tuple_size_v<std::remove_const_t<decltype(entity_members_of<component_traits<Type, Entity>>)>> != 0u;
-
-/// Replaces every identifier found in `value` by map(identifier): `value` is an identifier, a range of values or
-/// a type whose component traits list entity_members.
-template<typename Entity, typename Type, typename Map>
-void map_entities(Type &value, const Map &map) {
-    if constexpr (std::is_same_v<Type, Entity>) {
-        value = map(value);
-    } else if constexpr (lists_entity_members_v<Type, Entity>) {
-        std::apply([&value, &map](const auto... member) { (map_entities<Entity>(value.*member, map), ...); },
-                   entity_members_of<component_traits<Type, Entity>>);
-    } else if constexpr (std::ranges::range<Type &>) {
-        for (auto &&elem : value) {
-            map_entities<Entity>(elem, map);
-        }
-    } else {
-        static_assert(std::is_same_v<Type, Entity>, "entity_members: a listed member must be an identifier, a range "
-                                                    "of them, or a type that lists entity_members itself");
-    }
-}
-
-} // namespace internal
-
-/// Records structural changes (create, destroy, emplace, emplace_or_replace, replace, patch, remove, erase) and
+/// Records structural changes (create, destroy, emplace, emplace_or_replace, replace, patch, remove, erase, and
+/// the state changes disable and enable) and
 /// applies them to a registry later, in recorded order, firing the usual signals. Recording never touches a
 /// registry. create() returns a provisional identifier that later commands of the buffer accept; the values of
 /// types that list entity_members have theirs replaced when the buffer applies. Commands are never merged or
@@ -459,6 +433,11 @@ class basic_command_buffer {
                 replace_value(pool, entt, value...);
             } else if constexpr (Mode == value_mode::emplace) {
                 pool.emplace(entt, std::move(value)...);
+
+                // a component added to a disabled entity starts disabled, as with registry.emplace
+                if (!target.enabled(entt)) {
+                    pool.disable(entt);
+                }
             } else {
                 return false;
             }
@@ -484,15 +463,23 @@ class basic_command_buffer {
         }
     };
 
-    // remove, or erase (which counts a missing component as a command without effect)
-    template<typename Type, bool Named, bool Erase>
+    enum class pool_action : std::uint8_t { remove, erase, disable, enable };
+
+    // remove, erase (a missing component: a command without effect), disable, enable (skipped without Type)
+    template<typename Type, bool Named, pool_action Action>
     struct remove_command : pool_command<Type, Named> {
         using payload_type = void;
 
         static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
                           const typename Registry::entity_type recorded) {
             const auto entt = self.resolve(recorded);
-            return target.valid(entt) && (pool.remove(entt) || !Erase);
+
+            if constexpr (Action == pool_action::remove || Action == pool_action::erase) {
+                return target.valid(entt) && (pool.remove(entt) || Action == pool_action::remove);
+            } else {
+                return target.valid(entt) && pool.contains(entt) &&
+                       ((Action == pool_action::enable ? pool.enable(entt) : pool.disable(entt)), true);
+            }
         }
     };
 
@@ -524,11 +511,16 @@ class basic_command_buffer {
         }
     }
 
-    template<typename Type, bool Named, bool Erase>
+    template<typename Type, bool Named, pool_action Action>
     void record_remove(const typename Registry::entity_type entt, const id_type id) {
+        static_assert(Action != pool_action::disable ||
+                          internal::can_disable<typename Registry::template storage_for_type<Type>>(),
+                      "command_buffer::disable: the storage of this type deletes in place, so its elements cannot be "
+                      "disabled");
+
         if constexpr (recordable<Type>()) {
             check_entity(entt);
-            record<void>(runner<remove_command<Type, Named, Erase>>(), entt, id);
+            record<void>(runner<remove_command<Type, Named, Action>>(), entt, id);
         }
     }
 
@@ -575,10 +567,12 @@ public:
         }
 
         /// Records remove<Type>(entt) on this pool.
-        void remove(const entity_type entt) { owner->template record_remove<Type, true, false>(entt, id); }
+        void remove(const entity_type entt) {
+            owner->template record_remove<Type, true, pool_action::remove>(entt, id);
+        }
 
         /// Records erase<Type>(entt) on this pool.
-        void erase(const entity_type entt) { owner->template record_remove<Type, true, true>(entt, id); }
+        void erase(const entity_type entt) { owner->template record_remove<Type, true, pool_action::erase>(entt, id); }
 
     private:
         basic_command_buffer *owner;
@@ -695,16 +689,27 @@ public:
     /// Records remove<Type>(entt) for each listed type (one command per type).
     template<typename Type, typename... Other>
     void remove(const entity_type entt) {
-        record_remove<Type, false, false>(entt, type_hash<Type>::value());
-        (record_remove<Other, false, false>(entt, type_hash<Other>::value()), ...);
+        record_remove<Type, false, pool_action::remove>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, pool_action::remove>(entt, type_hash<Other>::value()), ...);
     }
 
     /// Records erase<Type>(entt) for each listed type (one command per type). A component missing at apply is
     /// not a misuse: the command is skipped.
     template<typename Type, typename... Other>
     void erase(const entity_type entt) {
-        record_remove<Type, false, true>(entt, type_hash<Type>::value());
-        (record_remove<Other, false, true>(entt, type_hash<Other>::value()), ...);
+        record_remove<Type, false, pool_action::erase>(entt, type_hash<Type>::value());
+        (record_remove<Other, false, pool_action::erase>(entt, type_hash<Other>::value()), ...);
+    }
+
+    /// Records disable<Type>(entt) or enable<Type>(entt): skipped at apply if the entity has no Type by then.
+    template<typename Type>
+    void disable(const entity_type entt) {
+        record_remove<Type, false, pool_action::disable>(entt, type_hash<Type>::value());
+    }
+    /// Records enable<Type>(entt), as disable.
+    template<typename Type>
+    void enable(const entity_type entt) {
+        record_remove<Type, false, pool_action::enable>(entt, type_hash<Type>::value());
     }
 
     /// A recorder for the pool `id` of Type (the default pool of Type without an argument).

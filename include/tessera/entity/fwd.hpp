@@ -107,6 +107,9 @@ class basic_reactive_mixin;
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_registry;
 
+/// The component that marks the entities disabled as a whole (basic_registry::disable(entity)).
+struct disabled_entity;
+
 /// A storage with construct, update and destroy signals, bound to the default registry type of its identifier.
 template<typename Type>
 using sigh_mixin =

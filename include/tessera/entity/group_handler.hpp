@@ -110,20 +110,25 @@ private:
 };
 
 /// Connects a group handler to its storages: an entity may join when it gets a get or owned type (Join) or loses
-/// an exclude type (JoinOnDestroy), and leaves when it loses the former or gets the latter (Leave).
+/// an exclude type (JoinOnDestroy), and leaves when it loses the former or gets the latter (Leave). Enabling counts
+/// as getting, disabling as losing (docs/enable_disable.md); on_disable runs while the element is still enabled,
+/// as on_destroy runs while it is still there.
 template<auto Join, auto Leave, auto JoinOnDestroy, typename Handler, typename Pools, typename Filter>
 void group_listen(Handler &handler, const Pools &pools, const Filter &filter) {
     std::apply(
         [&](auto *...cpool) {
             ((cpool->on_construct().template connect<Join>(handler),
-              cpool->on_destroy().template connect<Leave>(handler)),
+              cpool->on_destroy().template connect<Leave>(handler), cpool->on_enable().template connect<Join>(handler),
+              cpool->on_disable().template connect<Leave>(handler)),
              ...);
         },
         pools);
     std::apply(
         [&](auto *...cpool) {
             ((cpool->on_construct().template connect<Leave>(handler),
-              cpool->on_destroy().template connect<JoinOnDestroy>(handler)),
+              cpool->on_destroy().template connect<JoinOnDestroy>(handler),
+              cpool->on_enable().template connect<Leave>(handler),
+              cpool->on_disable().template connect<JoinOnDestroy>(handler)),
              ...);
         },
         filter);
@@ -213,11 +218,12 @@ public:
 
 private:
     [[nodiscard]] bool has_all(const entity_type entt) const noexcept {
-        return std::apply([entt](auto *...cpool) { return (cpool->contains(entt) && ...); }, pools);
+        // a disabled element counts as absent
+        return std::apply([entt](auto *...cpool) { return (cpool->enabled(entt) && ...); }, pools);
     }
 
     [[nodiscard]] size_type excluded_count(const entity_type entt) const noexcept {
-        return std::apply([entt](auto *...cpool) { return (size_type{} + ... + size_type{cpool->contains(entt)}); },
+        return std::apply([entt](auto *...cpool) { return (size_type{} + ... + size_type{cpool->enabled(entt)}); },
                           filter);
     }
 
@@ -370,11 +376,12 @@ private:
     }
 
     [[nodiscard]] bool has_all(const entity_type entt) const noexcept {
-        return std::apply([entt](auto *...cpool) { return (cpool->contains(entt) && ...); }, pools);
+        // a disabled element counts as absent
+        return std::apply([entt](auto *...cpool) { return (cpool->enabled(entt) && ...); }, pools);
     }
 
     [[nodiscard]] size_type excluded_count(const entity_type entt) const noexcept {
-        return std::apply([entt](auto *...cpool) { return (size_type{} + ... + size_type{cpool->contains(entt)}); },
+        return std::apply([entt](auto *...cpool) { return (size_type{} + ... + size_type{cpool->enabled(entt)}); },
                           filter);
     }
 

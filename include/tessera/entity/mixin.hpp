@@ -85,6 +85,22 @@ class basic_sigh_mixin : public Type {
     }
 
 protected:
+    /// Publishes on_disable before an element is disabled, on_enable after one is enabled; nothing when the state
+    /// does not change.
+    bool switch_state(const typename underlying_type::entity_type entt, const bool value) override {
+        if (!value && !disabling.empty() && underlying_type::base_type::enabled(entt)) {
+            disabling.publish(owner_or_assert(), entt);
+        }
+
+        const bool moved = underlying_type::switch_state(entt, value);
+
+        if (moved && value && !enabling.empty()) {
+            enabling.publish(owner_or_assert(), entt);
+        }
+
+        return moved;
+    }
+
     /// Publishes destroy for each entity, then removes it.
     void pop(underlying_iterator first, underlying_iterator last) override {
         if (destruction.empty()) {
@@ -193,7 +209,8 @@ public:
     /// Constructs an empty storage with the given allocator. Static on_construct, on_update and on_destroy
     /// members of the element type are connected right away.
     explicit basic_sigh_mixin(const allocator_type &allocator)
-        : underlying_type{allocator}, owner{}, construction{allocator}, destruction{allocator}, update{allocator} {
+        : underlying_type{allocator}, owner{}, construction{allocator},
+          destruction{allocator}, update{allocator}, enabling{allocator}, disabling{allocator} {
         using element_type = typename underlying_type::element_type;
 
         if constexpr (requires(owner_type & reg, entity_type entt) { element_type::on_construct(reg, entt); }) {
@@ -214,13 +231,15 @@ public:
     /// Move constructor.
     basic_sigh_mixin(basic_sigh_mixin &&other) noexcept
         : underlying_type{std::move(other)}, owner{other.owner}, construction{std::move(other.construction)},
-          destruction{std::move(other.destruction)}, update{std::move(other.update)} {}
+          destruction{std::move(other.destruction)}, update{std::move(other.update)},
+          enabling{std::move(other.enabling)}, disabling{std::move(other.disabling)} {}
 
     /// Allocator-extended move constructor.
     basic_sigh_mixin(basic_sigh_mixin &&other, const allocator_type &allocator)
         : underlying_type{std::move(other), allocator}, owner{other.owner}, construction{std::move(other.construction),
                                                                                          allocator},
-          destruction{std::move(other.destruction), allocator}, update{std::move(other.update), allocator} {}
+          destruction{std::move(other.destruction), allocator}, update{std::move(other.update), allocator},
+          enabling{std::move(other.enabling), allocator}, disabling{std::move(other.disabling), allocator} {}
 
     /// Destructor.
     ~basic_sigh_mixin() override = default;
@@ -239,6 +258,8 @@ public:
             construction = std::move(other.construction);
             destruction = std::move(other.destruction);
             update = std::move(other.update);
+            enabling = std::move(other.enabling);
+            disabling = std::move(other.disabling);
         }
 
         return *this;
@@ -250,6 +271,8 @@ public:
         construction.swap(other.construction);
         destruction.swap(other.destruction);
         update.swap(other.update);
+        enabling.swap(other.enabling);
+        disabling.swap(other.disabling);
         underlying_type::swap(other);
     }
 
@@ -261,6 +284,12 @@ public:
 
     /// Sink for the listeners called before an element is removed.
     [[nodiscard]] auto on_destroy() noexcept { return sink{destruction}; }
+
+    /// Sink for the listeners called after a disabled element has been enabled (docs/enable_disable.md).
+    [[nodiscard]] auto on_enable() noexcept { return sink{enabling}; }
+
+    /// Sink for the listeners called before an enabled element is disabled.
+    [[nodiscard]] auto on_disable() noexcept { return sink{disabling}; }
 
     /// True once the storage is bound to a registry.
     [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
@@ -362,10 +391,12 @@ public:
         underlying_type::insert(std::move(first), std::move(last), std::forward<Args>(args)...);
 
         if (!construction.empty()) {
-            // the new identifiers were appended at packed positions [from, to)
+            // the new identifiers were appended at packed positions [from, to), then moved ahead of the disabled
+            // tail in the same order (sparse_set_disable.hpp)
             auto &reg = owner_or_assert();
+            const auto shift = underlying_type::disabled_size();
 
-            for (auto pos = from, to = underlying_type::size(); pos < to; ++pos) {
+            for (auto pos = from - shift, to = underlying_type::size() - shift; pos < to; ++pos) {
                 construction.publish(reg, underlying_type::data()[pos]);
             }
         }
@@ -376,6 +407,8 @@ private:
     sigh_type construction;
     sigh_type destruction;
     sigh_type update;
+    sigh_type enabling;
+    sigh_type disabling;
 };
 
 /// A storage that collects the entities on which observed registry events happen. Bind it to a registry, then

@@ -94,7 +94,14 @@ private:
                 return static_cast<storage_type &>(*pool);
             }
 
-            return pools.template assure_cached<storage_type, Type>(idx, *this);
+            auto &made = pools.template assure_cached<storage_type, Type>(idx, *this);
+
+            if constexpr (std::is_same_v<Type, disabled_entity>) {
+                // however the pool comes (disable(entt), clone, a snapshot), emplace learns of it
+                disabled_entities = &made;
+            }
+
+            return made;
         }
     }
 
@@ -184,7 +191,8 @@ public:
     /// Move constructor: every pool is re-bound to the new registry.
     basic_registry(basic_registry &&other) noexcept
         : vars{std::move(other.vars)}, pools{std::move(other.pools)}, groups{std::move(other.groups)},
-          entities{std::move(other.entities)}, current_tick{other.current_tick} {
+          entities{std::move(other.entities)}, current_tick{other.current_tick},
+          disabled_entities{std::exchange(other.disabled_entities, nullptr)} {
         rebind();
     }
 
@@ -218,6 +226,7 @@ public:
         groups.swap(other.groups);
         std::swap(entities, other.entities);
         std::swap(current_tick, other.current_tick);
+        std::swap(disabled_entities, other.disabled_entities);
         for (basic_registry *side : {this, &other}) {
             side->rebind();
         }
@@ -383,7 +392,15 @@ public:
         TESSERA_ASSERT(valid(entt), "emplace: invalid entity");
         auto &pool = assure<Type>();
         TESSERA_ASSERT(!pool.contains(entt), "emplace: the entity already owns this component");
-        return pool.emplace(entt, std::forward<Args>(args)...);
+
+        if constexpr (std::is_void_v<decltype(pool.emplace(entt, std::forward<Args>(args)...))>) {
+            pool.emplace(entt, std::forward<Args>(args)...);
+            follow_entity_state(pool, entt);
+        } else {
+            auto &elem = pool.emplace(entt, std::forward<Args>(args)...);
+            // disabling moves the element: it is looked up again
+            return follow_entity_state(pool, entt) ? pool.get(entt) : elem;
+        }
     }
 
     /// Gives every entity of the range a copy of value; on_construct fires once per entity afterwards.
@@ -394,7 +411,9 @@ public:
                            "insert: invalid entity in the range");
         }
 
-        assure<Type>().insert(std::move(first), std::move(last), value);
+        auto &pool = assure<Type>();
+        pool.insert(first, last, value);
+        follow_entity_state(pool, first, last);
     }
 
     /// Gives every entity of the range a copy of the matching element of [from, ...).
@@ -406,7 +425,9 @@ public:
                            "insert: invalid entity in the range");
         }
 
-        assure<Type>().insert(std::move(first), std::move(last), std::move(from));
+        auto &pool = assure<Type>();
+        pool.insert(first, last, std::move(from));
+        follow_entity_state(pool, first, last);
     }
 
     /// replace if the entity has Type (on_update fires), emplace otherwise (on_construct fires).
@@ -425,7 +446,7 @@ public:
                 });
             }
         } else {
-            return pool.emplace(entt, std::forward<Args>(args)...);
+            return emplace<Type>(entt, std::forward<Args>(args)...);
         }
     }
 
@@ -718,6 +739,23 @@ public:
         arranged.sort_as(order.cbegin(), order.cend());
     }
 
+    /// Disables the entity's Type (views, groups, runtime views skip it; it keeps its value); false if it was.
+    /// Rules and costs: docs/enable_disable.md. Definitions of these six: registry_enable.hpp.
+    template<typename Type>
+    bool disable(const entity_type entt);
+    /// Enables the entity's Type again; false if it was enabled.
+    template<typename Type>
+    bool enable(const entity_type entt);
+    /// True if the entity has Type and it is enabled.
+    template<typename Type>
+    [[nodiscard]] bool enabled(const entity_type entt) const;
+    /// Disables the whole entity: every component it has, and those it gets until enable(entt).
+    void disable(const entity_type entt);
+    /// Enables the whole entity again: every component it has, including those disabled one by one.
+    void enable(const entity_type entt);
+    /// False while the whole entity is disabled (disable(entt)).
+    [[nodiscard]] bool enabled(const entity_type entt) const;
+
     /// The context variables.
     [[nodiscard]] context &ctx() noexcept { return vars; }
 
@@ -749,6 +787,12 @@ public:
     }
 
 private:
+    // a component added to a disabled entity is disabled too; returns true if it was (registry_enable.hpp)
+    template<typename Pool>
+    bool follow_entity_state(Pool &pool, const entity_type entt);
+    template<typename Pool, typename It>
+    void follow_entity_state(Pool &pool, It first, It last);
+
     entity_type clone_into(const entity_type entt, basic_registry &target) const {
         TESSERA_ASSERT(valid(entt), "clone: invalid entity");
         return internal::clone_entity(pools, entt, target);
@@ -764,6 +808,8 @@ private:
     internal::group_table<allocator_type> groups;
     storage_for_type<entity_type> entities;
     tick_type current_tick{1u};
+    // the pool that marks the entities disabled as a whole, once there is one; pools never move
+    common_type *disabled_entities{};
 };
 
 } // namespace tessera
@@ -772,5 +818,7 @@ private:
 #include "registry_access.hpp"
 // the definitions of the members of change detection: tick, advance_tick, modified, added_since, changed_since
 #include "registry_ticks.hpp"
+// the definitions of the members that enable and disable components and entities
+#include "registry_enable.hpp"
 
 #endif

@@ -66,7 +66,7 @@ inline decltype(auto) basic_registry<Entity, Allocator>::get_or_emplace(const en
     TESSERA_ASSERT(valid(entt), "get_or_emplace: invalid entity");
     auto &pool = assure<Type>();
     if (!pool.contains(entt)) {
-        return pool.emplace(entt, std::forward<Args>(args)...);
+        return emplace<Type>(entt, std::forward<Args>(args)...);
     }
     return pool.get(entt);
 }

@@ -150,13 +150,22 @@ private:
     }
 
     [[nodiscard]] size_type iterated_size() const noexcept {
-        return mode == deletion_policy::swap_only ? head : packed.size();
+        return mode == deletion_policy::swap_only ? head : packed.size() - disabled;
     }
 
 protected:
     /// Exchanges the elements at two packed positions. If the slot at `to` is a hole (in-place policy), the element
     /// at `from` is moved there instead. Plain sets have no elements, so the default does nothing.
     virtual void swap_or_move([[maybe_unused]] const size_type from, [[maybe_unused]] const size_type to) {}
+
+    /// With some disabled (sparse_set_disable.hpp): moves the last `count` identifiers appended into the enabled
+    /// region, ahead of the disabled tail. Returns the position of the last one.
+    size_type settle_appended(const size_type count);
+    /// With some disabled: moves an enabled identifier at `pos` into the disabled tail before a swap-and-pop
+    /// removal, which fills the slot from the back. Returns its new position.
+    size_type prepare_removal(const size_type pos);
+    /// Enables (`value`) or disables an identifier; false if it was so already. Mixins publish around it.
+    virtual bool switch_state(const entity_type entt, const bool value);
 
     /// First half of a removal from an appending set: the identifier leaves the sparse array, so contains() is
     /// false from here on, while its packed slot stays as it is until close_swap_and_pop or close_in_place.
@@ -183,6 +192,11 @@ protected:
     /// Removes the entity at `it` from a swap-and-pop set.
     void swap_and_pop(const basic_iterator it) {
         const auto entt = *it;
+
+        if (disabled != 0u) {
+            prepare_removal(index(entt));
+        }
+
         close_swap_and_pop(unlink(entt), entt);
     }
 
@@ -266,7 +280,8 @@ protected:
     /// Derived storages construct their element and return end() if they cannot.
     virtual basic_iterator try_emplace(const entity_type entt, const bool force_back,
                                        [[maybe_unused]] const void *value) {
-        return push_entity(entt, force_back);
+        const auto it = push_entity(entt, force_back);
+        return disabled == 0u ? it : end() - static_cast<difference_type>(settle_appended(1u) + 1u);
     }
 
     /// Adds an entity to the packed array under the deletion policy `Policy`, which must be the set's own. Storages
@@ -290,6 +305,7 @@ protected:
         sparse.clear();
         packed.clear();
         head = policy_to_head();
+        disabled = 0u;
 #if TESSERA_DEBUG_ITERATION
         note_rearrangement(true);
 #endif
@@ -309,7 +325,7 @@ protected:
     /// while `other` still has them.
     basic_sparse_set(relocate_t, basic_sparse_set &other, const allocator_type &allocator)
         : sparse{allocator}, packed{allocator}, info_{other.info_}, mode{other.mode}, head{other.head},
-          edits{other.edits + 1u} {
+          disabled{other.disabled}, edits{other.edits + 1u} {
         if (shares_memory(allocator, other.get_allocator())) {
             sparse = std::move(other.sparse);
             packed = std::move(other.packed);
@@ -367,7 +383,8 @@ public:
     /// Move constructor: the source is left empty.
     basic_sparse_set(basic_sparse_set &&other) noexcept
         : sparse{std::move(other.sparse)}, packed{std::move(other.packed)}, info_{other.info_}, mode{other.mode},
-          head{std::exchange(other.head, policy_to_head())}, edits{other.edits + 1u} {
+          head{std::exchange(other.head, policy_to_head())}, disabled{std::exchange(other.disabled, 0u)},
+          edits{other.edits + 1u} {
         other.sparse.clear();
         other.packed.clear();
         ++other.edits;
@@ -418,6 +435,7 @@ public:
         info_ = other.info_;
         mode = other.mode;
         head = std::exchange(other.head, other.policy_to_head());
+        disabled = std::exchange(other.disabled, 0u);
         edits = std::max(edits, other.edits) + 1u;
         other.sparse.clear();
         other.packed.clear();
@@ -437,6 +455,7 @@ public:
         std::swap(info_, other.info_);
         std::swap(mode, other.mode);
         std::swap(head, other.head);
+        std::swap(disabled, other.disabled);
         edits = other.edits = std::max(edits, other.edits) + 1u;
 #if TESSERA_DEBUG_ITERATION
         note_rearrangement(true);
@@ -456,6 +475,25 @@ public:
     /// The number of positions in use, [0, in_use()): the identifiers in use of a swap-only set (its free_list()),
     /// every position of the others (holes of an in-place set included). Iteration visits exactly these positions.
     [[nodiscard]] size_type in_use() const noexcept { return iterated_size(); }
+
+    /// Disables an identifier of a swap-and-pop set: it moves behind the enabled ones, where iteration does not
+    /// reach, and keeps its element. O(1), allocates nothing. Returns false if it was disabled already.
+    bool disable(const entity_type entt) {
+        TESSERA_RACE_WRITE(*this, "disable");
+        return switch_state(entt, false);
+    }
+
+    /// Enables a disabled identifier again (it joins the enabled region). Returns false if it was enabled.
+    bool enable(const entity_type entt) {
+        TESSERA_RACE_WRITE(*this, "enable");
+        return switch_state(entt, true);
+    }
+
+    /// True if the set contains the identifier and it is not disabled.
+    [[nodiscard]] bool enabled(const entity_type entt) const noexcept;
+
+    /// Number of disabled identifiers: positions [in_use(), size()) of a swap-and-pop set. Always 0 for the others.
+    [[nodiscard]] size_type disabled_size() const noexcept { return disabled; }
 
     /// Moves the boundary of the in-use region of a swap-only set.
     void free_list(const size_type value) {
@@ -743,6 +781,8 @@ private:
     // an owning group owns the set (see internal::sparse_access::grouped)
     bool grouped{};
     size_type head{};
+    // swap-and-pop sets: how many identifiers at the back are disabled (see disable())
+    size_type disabled{};
     // grows with every write to the packed array; see revision()
     std::uint64_t edits{};
 };
@@ -750,6 +790,7 @@ private:
 } // namespace tessera
 
 // the definitions of the members that add identifiers, of those that remove them and of those that reorder them
+#include "sparse_set_disable.hpp"
 #include "sparse_set_insertion.hpp"
 #include "sparse_set_removal.hpp"
 #include "sparse_set_sort.hpp"

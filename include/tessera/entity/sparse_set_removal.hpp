@@ -23,6 +23,11 @@ void basic_sparse_set<Entity, Allocator>::close_swap_and_pop(const size_type pos
     note_change(entt);
 #endif
     ++edits;
+    // with identifiers disabled, prepare_removal has moved the one removed into the disabled tail, where the
+    // last identifier, disabled too, may fill its slot
+    TESSERA_ASSERT(disabled == 0u || !(pos < packed.size() - disabled),
+                   "sparse_set: removal of an enabled identifier while some are disabled, without prepare_removal");
+    disabled -= static_cast<size_type>(disabled != 0u);
 
     if (const auto last = packed.back(); pos + 1u != packed.size()) {
         packed[pos] = last;
@@ -108,7 +113,11 @@ auto basic_sparse_set<Entity, Allocator>::pop_listed(basic_iterator first, basic
     // the policy is read once, not per identifier
     switch (mode) {
     case deletion_policy::swap_and_pop:
-        return for_each_listed(first, last, skip_absent, [this](const entity_type entt, const size_type) {
+        return for_each_listed(first, last, skip_absent, [this](const entity_type entt, const size_type pos) {
+            if (disabled != 0u) {
+                prepare_removal(pos);
+            }
+
             close_swap_and_pop(unlink(entt), entt);
         });
     case deletion_policy::in_place:
@@ -155,6 +164,7 @@ void basic_sparse_set<Entity, Allocator>::pop_all() {
 
     ++edits;
     head = policy_to_head();
+    disabled = 0u;
     packed.clear();
 }
 

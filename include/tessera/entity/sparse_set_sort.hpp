@@ -55,6 +55,8 @@ void basic_sparse_set<Entity, Allocator>::swap_elements(const entity_type lhs, c
 
     TESSERA_ASSERT(mode != deletion_policy::swap_only || ((lhs_pos < head) == (rhs_pos < head)),
                    "swap_elements: cannot swap an identifier in use with a released one");
+    TESSERA_ASSERT((lhs_pos < iterated_size()) == (rhs_pos < iterated_size()),
+                   "swap_elements: cannot swap an enabled identifier with a disabled one; enable it first");
 #if TESSERA_DEBUG_ITERATION
     log_swap(lhs_pos, rhs_pos);
 #endif
@@ -73,6 +75,9 @@ void basic_sparse_set<Entity, Allocator>::sort_n(const size_type length, Compare
     TESSERA_ASSERT(mode != deletion_policy::swap_only || !(length > head),
                    "sort: length exceeds the identifiers in use of a swap-only set (free_list()); sorting would "
                    "move released identifiers into the in-use region");
+    TESSERA_ASSERT(!(length > iterated_size()),
+                   "sort: length exceeds the enabled identifiers (in_use()); sorting would move disabled ones among "
+                   "the enabled ones");
 #if TESSERA_DEBUG_ITERATION
     note_rearrangement(length > 1u);
 #endif

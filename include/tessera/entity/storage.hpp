@@ -204,8 +204,14 @@ class basic_storage
 
     // Removes the entity at packed position `pos` and destroys the erased element itself. The entity leaves the
     // sparse array first, so the element's destructor finds it gone: removing it again from there does nothing.
-    TESSERA_FORCE_INLINE void erase_at(const std::size_t pos) {
+    TESSERA_FORCE_INLINE void erase_at(std::size_t pos) {
         const auto entt = underlying_type::data()[pos];
+
+        if constexpr (!traits_type::in_place_delete) {
+            if (underlying_type::disabled_size() != 0u) [[unlikely]] {
+                pos = underlying_type::prepare_removal(pos);
+            }
+        }
 
         if constexpr (traits_type::in_place_delete) {
             underlying_type::unlink(entt);
@@ -309,12 +315,22 @@ protected:
         // A type that cannot be built the way asked for gives end(): the caller reports it.
         if (value == nullptr) {
             if constexpr (std::is_default_constructible_v<Type>) {
-                return emplace_element(entt, force_back);
+                return settled(emplace_element(entt, force_back));
             }
         } else if constexpr (std::is_copy_constructible_v<Type>) {
-            return emplace_element(entt, force_back, *static_cast<const Type *>(value));
+            return settled(emplace_element(entt, force_back, *static_cast<const Type *>(value)));
         }
         return underlying_type::end();
+    }
+
+    /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set_disable.hpp).
+    underlying_iterator settled(const underlying_iterator it) {
+        if (underlying_type::disabled_size() == 0u) [[likely]] {
+            return it;
+        }
+
+        const auto pos = underlying_type::settle_appended(1u);
+        return underlying_type::end() - static_cast<typename underlying_type::difference_type>(pos + 1u);
     }
 
     /// Exchanges two elements, or moves one into a hole.
@@ -607,7 +623,7 @@ public:
     template<typename... Args>
     value_type &emplace(const entity_type entt, Args &&...args) {
         TESSERA_RACE_WRITE(*this, "emplace");
-        const auto placed = emplace_element(entt, false, std::forward<Args>(args)...);
+        const auto placed = settled(emplace_element(entt, false, std::forward<Args>(args)...));
         return element_at(static_cast<size_type>(placed.index()));
     }
 
@@ -641,6 +657,10 @@ public:
             throw;
         }
 
+        if (underlying_type::disabled_size() != 0u) {
+            underlying_type::settle_appended(count);
+        }
+
         return begin();
     }
 
@@ -661,6 +681,10 @@ public:
         } catch (...) {
             rollback_back(count);
             throw;
+        }
+
+        if (underlying_type::disabled_size() != 0u) {
+            underlying_type::settle_appended(count);
         }
 
         return begin();

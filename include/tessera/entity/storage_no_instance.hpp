@@ -102,6 +102,10 @@ public:
     void emplace(const entity_type entt, Args &&...) {
         TESSERA_RACE_WRITE(*this, "emplace");
         base_type::template push_entity_as<storage_policy>(entt, false);
+
+        if (base_type::disabled_size() != 0u) {
+            base_type::settle_appended(1u);
+        }
     }
 
     /// Calls each function with no arguments, after checking that the identifier is in the storage.
@@ -127,6 +131,10 @@ public:
             }
 
             throw;
+        }
+
+        if (base_type::disabled_size() != 0u) {
+            base_type::settle_appended(count);
         }
     }
 
