@@ -204,6 +204,43 @@ TEST(JsonArchive, ContinuousLoader) {
     EXPECT_EQ(target.get<name>(mapped).text, source.get<name>(make(1u, 1u)).text);
 }
 
+// Disabled elements: the pool keeps a "disabled" array, and both loaders disable them again; the values and the
+// other pools read as without it.
+TEST(JsonArchive, DisabledStateRoundTrips) {
+    tessera::registry source{};
+    fill(source);
+    source.disable<position>(make(1u, 1u));
+    source.disable<tag>(make(2u, 2u));
+    const auto document = json::parse(save_all(source).dump());
+
+    const std::string positions{tessera::type_name<position>::value()};
+    EXPECT_EQ(document["pools"][positions]["disabled"],
+              json::document::array({tessera::entt_traits<tessera::entity>::to_integral(make(1u, 1u))}));
+    EXPECT_FALSE(document["pools"][std::string{tessera::type_name<name>::value()}].contains("disabled"));
+
+    tessera::registry target{};
+    tessera::snapshot_loader loader{target};
+    load_all(loader, document);
+    expect_same(source, target);
+    EXPECT_FALSE(target.enabled<position>(make(1u, 1u)));
+    EXPECT_TRUE(target.enabled<position>(make(0u)));
+    EXPECT_FALSE(target.enabled<tag>(make(2u, 2u)));
+    EXPECT_EQ(target.view<position>().size(), 1u);
+
+    tessera::registry live{};
+    static_cast<void>(live.create());
+    tessera::continuous_loader continuous{live};
+    load_all(continuous, document);
+    EXPECT_FALSE(live.enabled<position>(continuous.map(make(1u, 1u))));
+    EXPECT_TRUE(live.enabled<position>(continuous.map(make(0u))));
+    EXPECT_FALSE(live.enabled<tag>(continuous.map(make(2u, 2u))));
+
+    // a disabled list that is not an array
+    auto broken = document;
+    broken["pools"][positions]["disabled"] = 3;
+    EXPECT_NE(load_error(broken).find("disabled"), std::string::npos);
+}
+
 TEST(JsonArchive, SaveAndLoadHelpers) {
     tessera::registry source{};
     const auto entt = source.create();

@@ -118,7 +118,22 @@ inline constexpr bool json_with_values = !std::is_void_v<typename storage_type_t
 
 /// What a JSON archive reads or writes next: the snapshot calls it with counts, identifiers and elements in an order
 /// fixed by the section (snapshot.hpp).
-enum class json_step : std::uint8_t { closed, size, in_use, identifier, count, entity, element };
+enum class json_step : std::uint8_t {
+    closed,
+    size,
+    in_use,
+    identifier,
+    count,
+    entity,
+    element,
+    disabled_count,
+    disabled
+};
+
+/// The count of a pool with disabled elements carries this bit (snapshot.hpp); its entries are then followed by the
+/// list of the disabled identifiers, which a JSON document keeps in the pool's "disabled" array.
+template<typename Entity>
+inline constexpr std::uint64_t json_disabled_flag = disabled_count_flag<Entity>;
 
 } // namespace tessera::internal
 
@@ -157,6 +172,7 @@ class basic_output_archive {
         entry["type"] = std::string{type_name<Type>::value()};
         entry[values ? "elements" : "entities"] = document::array();
         list = &entry[values ? "elements" : "entities"];
+        pool = &entry;
         with_values = values;
         next = step::count;
         return *this;
@@ -210,17 +226,27 @@ public:
         case step::identifier:
             list->push_back(identifier(value));
             break;
-        case step::count:
-            list->get_ref<document::array_t &>().reserve(static_cast<std::size_t>(count(value)));
-            next = step::entity;
+        case step::count: {
+            constexpr auto flag = tessera::internal::json_disabled_flag<Entity>;
+            const auto length = count(value);
+            disabled_follow = (length & flag) != 0u;
+            remaining = length & ~flag;
+            list->get_ref<document::array_t &>().reserve(static_cast<std::size_t>(remaining));
+            entry_done(false);
             break;
+        }
         case step::entity:
             if (!with_values) {
                 list->push_back(identifier(value));
+                entry_done(true);
             } else {
                 list->push_back(document{{"entity", identifier(value)}});
                 // a hole (null) has no element
-                next = list->back()["entity"].is_null() ? step::entity : step::element;
+                if (list->back()["entity"].is_null()) {
+                    entry_done(true);
+                } else {
+                    next = step::element;
+                }
             }
             break;
         case step::element:
@@ -230,7 +256,16 @@ public:
                 static_assert(std::is_constructible_v<document, const Type &>,
                               "json output_archive: give this component type a to_json overload (nlohmann-json)");
             }
-            next = step::entity;
+            entry_done(true);
+            break;
+        case step::disabled_count:
+            (*pool)["disabled"] = document::array();
+            list = &(*pool)["disabled"];
+            list->get_ref<document::array_t &>().reserve(static_cast<std::size_t>(count(value)));
+            next = step::disabled;
+            break;
+        case step::disabled:
+            list->push_back(identifier(value));
             break;
         case step::closed:
             TESSERA_ASSERT(false, "json output_archive: select a section before writing");
@@ -239,10 +274,20 @@ public:
     }
 
 private:
+    // After an entry (`one`) or the count: the next entry, or the list of disabled identifiers once the pool's
+    // entries are all written and its count said that the list follows.
+    void entry_done(const bool one) {
+        remaining -= one ? 1u : 0u;
+        next = (remaining == 0u && disabled_follow) ? step::disabled_count : step::entity;
+    }
+
     document *out{};
     document *list{};
+    document *pool{};
+    std::uint64_t remaining{};
     step next{step::closed};
     bool with_values{};
+    bool disabled_follow{};
 };
 
 /// Reads a snapshot of a registry of Entity identifiers from a document written by basic_output_archive. The
@@ -353,9 +398,25 @@ class basic_input_archive {
         }
 
         read.push_back(key);
+        disabled = nullptr;
+
+        if (const auto more = found->find("disabled"); more != found->end()) {
+            if (!more->is_array()) {
+                fail("", std::string{"the disabled list must be an array, found "} + more->type_name());
+            }
+
+            disabled = more->empty() ? nullptr : &*more;
+        }
+
         with_values = values;
         cursor = 0u;
         next = step::count;
+    }
+
+    // After an entry: the next entry, or the list of disabled identifiers once the entries are all read.
+    void entry_done() {
+        ++cursor;
+        next = (cursor == list->size() && disabled != nullptr) ? step::disabled_count : step::entity;
     }
 
 public:
@@ -448,23 +509,42 @@ public:
             break;
         case step::count:
             read_count(value, list->size());
-            next = step::entity;
+
+            if constexpr (std::is_integral_v<Type> && !std::is_same_v<Type, bool>) {
+                if (disabled != nullptr) {
+                    value = static_cast<Type>(value | tessera::internal::json_disabled_flag<Entity>);
+                }
+            }
+
+            next = (list->empty() && disabled != nullptr) ? step::disabled_count : step::entity;
             break;
         case step::entity:
             entry = cursor;
 
             if (!with_values) {
                 static_cast<void>(read_identifier(value, current(), std::to_string(cursor)));
-                ++cursor;
+                entry_done();
             } else {
                 const auto where = std::to_string(cursor);
                 // a hole (null) has no element: the next read is the next entry
                 if (read_identifier(value, field(current(), "entity", where), where + "/entity")) {
-                    ++cursor;
+                    entry_done();
                 } else {
                     next = step::element;
                 }
             }
+            break;
+        case step::disabled_count:
+            list = disabled;
+            path = path.substr(0, path.rfind('/')) + "/disabled";
+            cursor = 0u;
+            read_count(value, list->size());
+            next = step::disabled;
+            break;
+        case step::disabled:
+            entry = cursor;
+            static_cast<void>(read_identifier(value, current(), std::to_string(cursor)));
+            ++cursor;
             break;
         case step::element: {
             const auto where = std::to_string(cursor);
@@ -483,8 +563,7 @@ public:
                 fail(where + "/value", std::string{failure.what()}.substr(std::string_view{"json archive: "}.size()));
             }
 
-            ++cursor;
-            next = step::entity;
+            entry_done();
             break;
         }
         case step::closed:
@@ -521,6 +600,8 @@ private:
     const document *root{};
     const document *pools{};
     const document *list{};
+    // the pool's "disabled" array when it has one that is not empty
+    const document *disabled{};
     std::vector<std::string> read{};
     std::string path{};
     std::size_t cursor{};

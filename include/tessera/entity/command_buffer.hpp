@@ -26,11 +26,10 @@
 namespace tessera {
 
 /// Records structural changes (create, destroy, emplace, emplace_or_replace, replace, patch, remove, erase, and
-/// the state changes disable and enable) and
-/// applies them to a registry later, in recorded order, firing the usual signals. Recording never touches a
-/// registry. create() returns a provisional identifier that later commands of the buffer accept; the values of
-/// types that list entity_members have theirs replaced when the buffer applies. Commands are never merged or
-/// reordered; a command whose entity is not valid at its turn is skipped (docs/command_buffers.md).
+/// the state changes disable and enable) and applies them to a registry later, in recorded order, firing the usual
+/// signals. Recording never touches a registry. create() returns a provisional identifier that later commands of the
+/// buffer accept; the values of types that list entity_members have theirs replaced when the buffer applies. Commands
+/// are never merged or reordered; a command whose entity is not valid at its turn is skipped (docs/command_buffers.md).
 template<typename Registry>
 class basic_command_buffer {
     using registry_alloc_traits = std::allocator_traits<typename Registry::allocator_type>;
@@ -535,49 +534,9 @@ public:
     using allocator_type = typename Registry::allocator_type;
 
     /// Records commands on one pool, named like the registry names it: buffer.storage<T>(id).emplace(entt, ...).
+    /// Defined in command_buffer_pool.hpp.
     template<typename Type>
-    class pool_recorder {
-        friend class basic_command_buffer;
-
-        pool_recorder(basic_command_buffer &buffer, const id_type name) noexcept : owner{&buffer}, id{name} {}
-
-    public:
-        /// Records emplace<Type>(entt, args...) on this pool.
-        template<typename... Args>
-        void emplace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
-        }
-
-        /// Records emplace_or_replace<Type>(entt, args...) on this pool.
-        template<typename... Args>
-        void emplace_or_replace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::emplace, true>(entt, id, std::forward<Args>(args)...);
-        }
-
-        /// Records replace<Type>(entt, args...) on this pool.
-        template<typename... Args>
-        void replace(const entity_type entt, Args &&...args) {
-            owner->template record_value<Type, value_mode::replace, true>(entt, id, std::forward<Args>(args)...);
-        }
-
-        /// Records patch<Type>(entt, func...) on this pool.
-        template<typename... Func>
-        void patch(const entity_type entt, Func &&...func) {
-            owner->template record_patch<Type, true>(entt, id, std::forward<Func>(func)...);
-        }
-
-        /// Records remove<Type>(entt) on this pool.
-        void remove(const entity_type entt) {
-            owner->template record_remove<Type, true, pool_action::remove>(entt, id);
-        }
-
-        /// Records erase<Type>(entt) on this pool.
-        void erase(const entity_type entt) { owner->template record_remove<Type, true, pool_action::erase>(entt, id); }
-
-    private:
-        basic_command_buffer *owner;
-        id_type id;
-    };
+    class pool_recorder;
 
     /// Default constructor: an empty buffer that owns no memory yet.
     basic_command_buffer() : basic_command_buffer{allocator_type{}} {}
@@ -800,5 +759,8 @@ private:
 };
 
 } // namespace tessera
+
+// the recorder of one named pool, buffer.storage<T>(id)
+#include "command_buffer_pool.hpp"
 
 #endif

@@ -322,35 +322,7 @@ public:
     /// it may be a view over the pools this call empties; it is then removed pool by pool (newest pool first), the
     /// entity storage last, each entity in the range's order.
     template<typename It>
-    void destroy(It first, It last) {
-        if constexpr (std::forward_iterator<It>) {
-            // read the whole range first: it may be a view over the pools this call empties. Kept back to front,
-            // since a set's iterators walk their array from the back: over this copy, they give the range's order.
-            std::vector<entity_type, allocator_type> target(get_allocator());
-
-            if constexpr (std::bidirectional_iterator<It>) {
-                target.assign(std::make_reverse_iterator(last), std::make_reverse_iterator(first));
-            } else {
-                target.assign(first, last);
-                std::reverse(target.begin(), target.end());
-            }
-
-            const typename common_type::iterator from{
-                target, static_cast<typename common_type::difference_type>(target.size())};
-            const typename common_type::iterator to{target, {}};
-
-            for ([[maybe_unused]] const auto entt : target) {
-                TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
-            }
-
-            pools.remove(from, to);
-            entities.remove(from, to);
-        } else {
-            for (; first != last; ++first) {
-                destroy(*first);
-            }
-        }
-    }
+    void destroy(It first, It last);
 
     /// Releases an orphan (an entity without components) without visiting the pools. Returns the new version.
     version_type release(const entity_type entt) {
@@ -432,23 +404,7 @@ public:
 
     /// replace if the entity has Type (on_update fires), emplace otherwise (on_construct fires).
     template<typename Type, typename... Args>
-    decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args) {
-        TESSERA_ASSERT(valid(entt), "emplace_or_replace: invalid entity");
-        auto &pool = assure<Type>();
-        TESSERA_RACE_WRITE(pool, "emplace_or_replace");
-
-        if (pool.contains(entt)) {
-            if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
-                return pool.patch(entt);
-            } else {
-                return pool.patch(entt, [&args...](auto &...element) {
-                    ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
-                });
-            }
-        } else {
-            return emplace<Type>(entt, std::forward<Args>(args)...);
-        }
-    }
+    decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args);
 
     /// Calls each function on the entity's Type (with no argument for types without instances), then fires
     /// on_update<Type>. With the entity type, only the notification fires.
@@ -465,19 +421,7 @@ public:
 
     /// Assigns a new Type built from args (list-initialization), then fires on_update<Type>.
     template<typename Type, typename... Args>
-    decltype(auto) replace(const entity_type entt, Args &&...args) {
-        auto &pool = assure<Type>();
-        TESSERA_RACE_WRITE(pool, "replace");
-        TESSERA_ASSERT(pool.contains(entt), "replace: the entity does not own this component");
-
-        if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
-            return pool.patch(entt);
-        } else {
-            return pool.patch(entt, [&args...](auto &...element) {
-                ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
-            });
-        }
-    }
+    decltype(auto) replace(const entity_type entt, Args &&...args);
 
     /// Removes the listed components the entity has; missing ones are skipped. Returns how many were removed.
     template<typename Type, typename... Other>
@@ -816,6 +760,8 @@ private:
 
 // the definitions of the members that read components: all_of, any_of, get, get_or_emplace, try_get
 #include "registry_access.hpp"
+// the definitions of destroy(first, last), emplace_or_replace and replace
+#include "registry_write.hpp"
 // the definitions of the members of change detection: tick, advance_tick, modified, added_since, changed_since
 #include "registry_ticks.hpp"
 // the definitions of the members that enable and disable components and entities

@@ -55,6 +55,35 @@ template<typename Archive, typename Storage, typename Entity>
     return true;
 }
 
+/// The high bit of a pool's count: the pool has disabled elements, and the list of their identifiers follows its
+/// entries (a count, then each identifier). Counts never reach it: an identifier's index takes fewer bits than the
+/// integer. A pool with nothing disabled is written exactly as before, without the bit and without the list.
+template<typename Entity>
+inline constexpr auto disabled_count_flag = static_cast<typename entt_traits<Entity>::entity_type>(
+    typename entt_traits<Entity>::entity_type{1} << (sizeof(typename entt_traits<Entity>::entity_type) * 8u - 1u));
+
+/// Reads the list of disabled identifiers that follows a pool's entries and disables each in `storage`, after
+/// `local` maps it (identity for the snapshot loader). False if an identifier is not in the pool.
+template<typename Entity, typename Archive, typename Storage, typename Map>
+[[nodiscard]] bool load_disabled(Archive &archive, Storage &storage, Map local) {
+    using count_type = typename entt_traits<Entity>::entity_type;
+    count_type length{};
+    archive(length);
+
+    for (; length != 0u; --length) {
+        Entity entt{null};
+        archive(entt);
+
+        if (entt == null || entt == tombstone || !storage.contains(entt = local(entt))) {
+            return false;
+        }
+
+        storage.disable(entt);
+    }
+
+    return true;
+}
+
 /// Reads a count written as the identifier's underlying integer.
 template<typename Entity, typename Archive>
 [[nodiscard]] std::size_t read_count(Archive &archive) {
@@ -106,7 +135,9 @@ public:
             }
         } else if (const auto *storage = reg->template storage<Type>(id); storage) {
             const typename registry_type::common_type &base = *storage;
-            archive(static_cast<count_type>(base.size()));
+            const auto disabled = base.disabled_size();
+            archive(static_cast<count_type>(base.size() |
+                                            (disabled == 0u ? 0u : internal::disabled_count_flag<entity_type>)));
 
             using storage_type = std::remove_const_t<std::remove_pointer_t<decltype(storage)>>;
 
@@ -126,6 +157,7 @@ public:
                         }
                     }
 
+                    write_disabled(archive, base, base.begin(), base.end(), disabled);
                     return *this;
                 }
             }
@@ -138,6 +170,8 @@ public:
                     std::apply([&archive](auto &&...elem) { (archive(elem), ...); }, storage->get_as_tuple(entt));
                 }
             }
+
+            write_disabled(archive, base, base.begin(), base.end(), disabled);
         } else {
             archive(count_type{});
         }
@@ -153,7 +187,14 @@ public:
                       "snapshot: the range form cannot write identifiers; call get<entity_type>(archive)");
 
         if (const auto *storage = reg->template storage<Type>(id); storage && !storage->empty()) {
-            archive(static_cast<count_type>(std::distance(first, last)));
+            const typename registry_type::common_type &base = *storage;
+            const auto disabled = static_cast<std::size_t>(
+                base.disabled_size() == 0u ? 0 : std::count_if(first, last, [&base](const auto entt) {
+                    return base.contains(entt) && !base.enabled(entt);
+                }));
+            archive(static_cast<count_type>(static_cast<count_type>(std::distance(first, last)) |
+                                            (disabled == 0u ? 0u : internal::disabled_count_flag<entity_type>)));
+            const It from = first;
 
             for (; first != last; ++first) {
                 if (const auto entt = *first; storage->contains(entt)) {
@@ -163,6 +204,8 @@ public:
                     archive(static_cast<entity_type>(null));
                 }
             }
+
+            write_disabled(archive, base, from, last, disabled);
         } else {
             archive(count_type{});
         }
@@ -171,6 +214,22 @@ public:
     }
 
 private:
+    // After a pool's entries, when `disabled` of the entities of [first, last) are disabled in `base`: their
+    // count, then each identifier (internal::disabled_count_flag).
+    template<typename Archive, typename It>
+    static void write_disabled(Archive &archive, const typename registry_type::common_type &base, It first,
+                               const It last, const std::size_t disabled) {
+        if (disabled != 0u) {
+            archive(static_cast<count_type>(disabled));
+
+            for (; first != last; ++first) {
+                if (const entity_type entt = *first; base.contains(entt) && !base.enabled(entt)) {
+                    archive(entt);
+                }
+            }
+        }
+    }
+
     const registry_type *reg{};
 };
 
@@ -209,8 +268,10 @@ public:
             load_identifiers(archive);
         } else {
             auto &storage = reg->template storage<Type>(id);
+            auto length = internal::read_count<entity_type>(archive);
+            const bool disabled = (length & internal::disabled_count_flag<entity_type>) != 0u;
 
-            for (auto length = internal::read_count<entity_type>(archive); length; --length) {
+            for (length &= ~static_cast<std::size_t>(internal::disabled_count_flag<entity_type>); length; --length) {
                 entity_type entt{null};
                 archive(entt);
 
@@ -238,6 +299,11 @@ public:
                     internal::snapshot_corrupt(archive, "snapshot_loader: an entity appears twice in a pool");
                     return *this;
                 }
+            }
+
+            if (disabled &&
+                !internal::load_disabled<entity_type>(archive, storage, [](const entity_type entt) { return entt; })) {
+                internal::snapshot_corrupt(archive, "snapshot_loader: a disabled identifier is not in its pool");
             }
         }
 
@@ -374,7 +440,10 @@ public:
                 storage.remove(curr.second.second);
             }
 
-            for (auto length = internal::read_count<entity_type>(archive); length; --length) {
+            auto length = internal::read_count<entity_type>(archive);
+            const bool disabled = (length & internal::disabled_count_flag<entity_type>) != 0u;
+
+            for (length &= ~static_cast<std::size_t>(internal::disabled_count_flag<entity_type>); length; --length) {
                 entity_type entt{null};
                 archive(entt);
 
@@ -393,6 +462,11 @@ public:
                     internal::snapshot_corrupt(archive, "continuous_loader: an entity appears twice in a pool");
                     return *this;
                 }
+            }
+
+            if (disabled && !internal::load_disabled<entity_type>(
+                                archive, storage, [this](const entity_type entt) { return map(entt); })) {
+                internal::snapshot_corrupt(archive, "continuous_loader: a disabled identifier is not in its pool");
             }
         }
 
