@@ -334,3 +334,39 @@ TEST(change_tracking, reserve_makes_room_for_ticks_and_log) {
     EXPECT_EQ(pool.tick_column().memory(), room);
     expect_consistent(pool);
 }
+
+TEST(change_tracking, ticks_span_pages_that_never_move) {
+    constexpr auto page = tessera::internal::tick_page_size;
+    tessera::basic_storage<stamped> pool;
+    fill(pool, 1u);
+    const auto *const first = &pool.tick_column().at(0u);
+    const auto one_page = pool.tick_column().memory();
+    // growing by pages: the records already stored stay where they are
+    for (auto idx = 1u; idx < 3u * page + 5u; ++idx) {
+        pool.tick_column().advance_local(1u);
+        pool.emplace(make(static_cast<unsigned>(idx)), pool.tick_column().now());
+    }
+
+    EXPECT_EQ(&pool.tick_column().at(0u), first);
+    EXPECT_GT(one_page, 0u);
+    EXPECT_GE(pool.tick_column().memory(), 4u * page *
+                                               (sizeof(tessera::internal::element_ticks) +
+                                                sizeof(tessera::internal::change_entry<tessera::entity>)));
+    // swap-and-pop across page boundaries: the last element's ticks move into the first pages
+    for (std::size_t idx{}; idx < 2u * page; idx += 3u) {
+        pool.erase(make(static_cast<unsigned>(idx)));
+    }
+    expect_consistent(pool);
+    pool.sort([](const tessera::entity lhs, const tessera::entity rhs) {
+        return tessera::to_integral(lhs) > tessera::to_integral(rhs);
+    });
+    expect_consistent(pool);
+    // shrink_to_fit gives back the pages no element uses
+    const auto before = pool.tick_column().memory();
+    pool.shrink_to_fit();
+    EXPECT_LT(pool.tick_column().memory(), before);
+    expect_consistent(pool);
+    pool.clear();
+    pool.shrink_to_fit();
+    EXPECT_EQ(pool.tick_column().memory(), 0u);
+}

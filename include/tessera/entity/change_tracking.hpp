@@ -1,17 +1,16 @@
 // Change detection: the ticks a tracked storage (component_traits<T>::track_changes) keeps per element, when each
 // element was added and last changed, and the change log that lets a query visit only what changed since a tick.
 // basic_storage holds a tick_column as a [[no_unique_address]] member; for untracked types it is empty and every
-// hook is an inline no-op, so those storages keep their size and their code.
+// hook is an inline no-op, so those storages keep their size and their code. Ticks and log are paged
+// (paged_records.hpp), so that a tracked emplace never copies them as they grow.
 #ifndef TESSERA_ENTITY_CHANGE_TRACKING_HPP
 #define TESSERA_ENTITY_CHANGE_TRACKING_HPP
 
 #include "../config/config.hpp"
-#include <algorithm>
+#include "paged_records.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <utility>
-#include <vector>
 
 namespace tessera {
 
@@ -26,6 +25,9 @@ inline constexpr tick_type max_tick_age = tick_type{1u} << 30u;
 inline constexpr tick_type tick_clamp_period = tick_type{1u} << 29u;
 
 namespace internal {
+
+/// Records per page of the tick column and of the change log (12 and 8 bytes per record).
+inline constexpr std::size_t tick_page_size = TESSERA_PACKED_PAGE;
 
 /// Handed to a tracked storage by bind(): the address it reads the current tick from from then on.
 struct tick_source {
@@ -85,8 +87,8 @@ public:
 /// bookkeeping on removal. The log is compacted, keeping only current entries, when it outgrows twice the pool.
 template<typename Entity, typename Allocator>
 class tick_column<true, Entity, Allocator> {
-    using ticks_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<element_ticks>;
-    using log_alloc = typename std::allocator_traits<Allocator>::template rebind_alloc<change_entry<Entity>>;
+    using ticks_type = paged_records<element_ticks, Allocator, tick_page_size>;
+    using log_type = paged_records<change_entry<Entity>, Allocator, tick_page_size>;
 
     // below this many entries the log is never compacted: small pools would compact on every other change
     static constexpr std::size_t min_log = 64u;
@@ -106,20 +108,20 @@ class tick_column<true, Entity, Allocator> {
             }
         }
 
-        log.erase(log.begin() + static_cast<std::ptrdiff_t>(next), log.end());
+        log.truncate(next);
     }
 
-    // Room for one more log entry, compacting first when the log is twice as long as the pool needs.
+    // Room for one more log entry, compacting first when the log is twice as long as the pool needs: compaction
+    // leaves at most one entry per element, so at least as many appends as the pool holds separate two of them.
     template<typename Set>
     void reserve_entry(const Set &set) {
-        if (log.size() == log.capacity()) {
-            if (walking == 0u && log.size() >= min_log && log.size() >= 2u * set.size()) {
-                compact(set);
-            }
+        if (const auto used = log.size(); used >= min_log && used >= 2u * set.size() && walking == 0u) [[unlikely]] {
+            compact(set);
+        }
 
-            if (log.size() == log.capacity()) {
-                log.reserve(log.size() < min_log ? min_log : 2u * log.size());
-            }
+        if (log.size() == log.capacity()) [[unlikely]] {
+            // one page more; the entries already logged stay where they are
+            log.reserve(log.size() + 1u);
         }
     }
 
@@ -129,9 +131,8 @@ class tick_column<true, Entity, Allocator> {
     }
 
 public:
-    tick_column() = default;
-
-    explicit tick_column(const Allocator &allocator) : ticks{ticks_alloc{allocator}}, log{log_alloc{allocator}} {}
+    /// Constructs an empty column whose pages come from `allocator`.
+    explicit tick_column(const Allocator &allocator) : ticks{allocator}, log{allocator} {}
 
     /// The tick stamps read now: the bound registry's, or the storage's own when it is used alone.
     [[nodiscard]] tick_type now() const noexcept { return clock != nullptr ? *clock : local; }
@@ -150,8 +151,8 @@ public:
     template<typename Set>
     void prepare(const std::size_t pos, const Set &set) {
         if (pos >= ticks.size()) {
-            // past the capacity, resize grows geometrically
-            ticks.resize(pos + 1u);
+            // at most one page allocation; nothing already stored moves
+            ticks.grow_to(pos + 1u);
         }
 
         // the slot may hold the ticks of a removed element: they must not keep a log entry alive
@@ -203,7 +204,7 @@ public:
     /// Gives back the memory the storage no longer needs.
     template<typename Set>
     void shrink(const Set &set) {
-        ticks.resize(set.size());
+        ticks.truncate(set.size());
         ticks.shrink_to_fit();
         compact(set);
         log.shrink_to_fit();
@@ -220,8 +221,8 @@ public:
 
     /// Copies the ticks and the log (a storage moving to an allocator that cannot share memory).
     void copy_from(const tick_column &other) {
-        ticks.assign(other.ticks.begin(), other.ticks.end());
-        log.assign(other.log.begin(), other.log.end());
+        ticks.assign(other.ticks);
+        log.assign(other.log);
         clock = other.clock;
         local = other.local;
     }
@@ -236,23 +237,34 @@ public:
             }
         };
 
-        for (auto &elem : ticks) {
-            fix(elem.added);
-            fix(elem.changed);
+        for (std::size_t pos{}; pos < ticks.size(); ++pos) {
+            fix(ticks[pos].added);
+            fix(ticks[pos].changed);
         }
 
-        for (auto &entry : log) {
-            fix(entry.tick);
+        for (std::size_t pos{}; pos < log.size(); ++pos) {
+            fix(log[pos].tick);
         }
     }
 
     /// Index of the first log entry after `since`: every change after `since` has a current entry from there on.
     [[nodiscard]] std::size_t first_after(const tick_type since) const noexcept {
         const auto now_tick = now();
-        const auto it = std::partition_point(log.begin(), log.end(), [since, now_tick](const auto &entry) {
-            return !tick_after(entry.tick, since, now_tick);
-        });
-        return static_cast<std::size_t>(it - log.begin());
+        std::size_t first{};
+
+        // binary search on positions: the log is in tick order, the entries after `since` are its tail
+        for (auto count = log.size(); count != 0u;) {
+            const auto half = count / 2u;
+
+            if (tick_after(log[first + half].tick, since, now_tick)) {
+                count = half;
+            } else {
+                first += half + 1u;
+                count -= half + 1u;
+            }
+        }
+
+        return first;
     }
 
     /// Number of log entries.
@@ -261,17 +273,15 @@ public:
     /// The log entry at `pos`.
     [[nodiscard]] const change_entry<Entity> &entry(const std::size_t pos) const noexcept { return log[pos]; }
 
-    /// Bytes allocated for ticks and log.
-    [[nodiscard]] std::size_t memory() const noexcept {
-        return ticks.capacity() * sizeof(element_ticks) + log.capacity() * sizeof(change_entry<Entity>);
-    }
+    /// Bytes allocated for ticks and log: their pages and page tables.
+    [[nodiscard]] std::size_t memory() const noexcept { return ticks.memory() + log.memory(); }
 
     /// While a walk of the log runs, changes append but never compact (the walk reads entries by position).
     mutable std::uint32_t walking{};
 
 private:
-    std::vector<element_ticks, ticks_alloc> ticks;
-    std::vector<change_entry<Entity>, log_alloc> log;
+    ticks_type ticks;
+    log_type log;
     const tick_type *clock{};
     tick_type local{1u};
 };

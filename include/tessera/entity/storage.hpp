@@ -630,12 +630,15 @@ public:
     /// Calls each function with the element in turn and returns it.
     template<typename... Func>
     value_type &patch(const entity_type entt, Func &&...func) {
+        // one lookup: the position serves the ticks and the element
+        const auto pos = static_cast<std::size_t>(base_type::index(entt));
+
         if constexpr (tracked) {
             // stamped first: a failure to log the change leaves the element untouched
-            changes.stamp_changed(base_type::index(entt), entt, *this);
+            changes.stamp_changed(pos, entt, *this);
         }
 
-        auto &elem = get(entt);
+        auto &elem = element_at(pos);
         (std::forward<Func>(func)(elem), ...);
         return elem;
     }
