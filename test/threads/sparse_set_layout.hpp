@@ -27,6 +27,7 @@ struct sparse_set_layout
     tessera::deletion_policy mode{};
     bool grouped{};
     std::size_t head{};
+    std::size_t disabled{};
     std::uint64_t edits{};
 };
 
