@@ -94,7 +94,7 @@ class tick_column<true, Entity, Allocator> {
     static constexpr std::size_t min_log = 64u;
 
     template<typename Set>
-    void compact(const Set &set) noexcept {
+    void compact(const Set &set) {
         std::size_t next{};
 
         for (std::size_t pos{}; pos < log.size(); ++pos) {
@@ -125,7 +125,7 @@ class tick_column<true, Entity, Allocator> {
         }
     }
 
-    void append(element_ticks &elem, const Entity entt, const tick_type tick) noexcept {
+    void append(element_ticks &elem, const Entity entt, const tick_type tick) {
         elem.entry = static_cast<std::uint32_t>(log.size());
         log.push_back(change_entry<Entity>{entt, tick});
     }
@@ -167,7 +167,7 @@ public:
     }
 
     /// Stamps a new element at `pos` as added and changed now (after prepare).
-    void stamp_added(const std::size_t pos, const Entity entt) noexcept {
+    void stamp_added(const std::size_t pos, const Entity entt) {
         auto &elem = ticks[pos];
         elem.added = elem.changed = now();
         append(elem, entt, elem.added);

@@ -5,7 +5,6 @@
 #define TESSERA_ENTITY_PAGED_RECORDS_HPP
 
 #include "../config/config.hpp"
-#include "../core/bit.hpp"
 #include "page_table.hpp"
 #include <cstddef>
 #include <memory>
@@ -81,14 +80,15 @@ public:
         return capacity() * sizeof(Type) + table.capacity() * sizeof(Type *);
     }
 
-    /// The record at a position smaller than size().
+    /// The record at a position smaller than size(). A mask, not fast_mod: PageSize is a power of two (checked at
+    /// compile time above), and fast_mod's assertion has no place in a noexcept accessor.
     [[nodiscard]] TESSERA_FORCE_INLINE Type &operator[](const std::size_t pos) noexcept {
-        return table[pos / PageSize][fast_mod(pos, PageSize)];
+        return table[pos / PageSize][pos & (PageSize - 1u)];
     }
 
     /// The record at a position smaller than size().
     [[nodiscard]] TESSERA_FORCE_INLINE const Type &operator[](const std::size_t pos) const noexcept {
-        return table[pos / PageSize][fast_mod(pos, PageSize)];
+        return table[pos / PageSize][pos & (PageSize - 1u)];
     }
 
     /// Allocates pages until `cap` records fit.
