@@ -48,6 +48,8 @@
 #include "fwd.hpp"
 #include "iteration_log.hpp"
 #include "sparse_set.hpp"
+#include "walk_call.hpp"
+#include "walk_membership.hpp"
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -57,135 +59,6 @@
 #include <utility>
 
 namespace tessera::internal {
-
-// ---------------------------------------------------------------------------------------------------------------
-// What a storage type tells the walk at compile time.
-
-/// The deletion policy a storage type declares, or -1 when it is only known at run time (plain sparse sets).
-template<typename Type>
-[[nodiscard]] consteval int walk_static_policy() noexcept {
-    if constexpr (requires { Type::storage_policy; }) {
-        return static_cast<int>(Type::storage_policy);
-    } else {
-        return -1;
-    }
-}
-
-/// True if the storage type keeps instances that walks hand out.
-template<typename Type>
-[[nodiscard]] consteval bool walk_has_instances() noexcept {
-    if constexpr (requires { typename Type::value_type; }) {
-        return !std::is_void_v<typename Type::value_type>;
-    } else {
-        return false;
-    }
-}
-
-/// True if the elements of the storage type sit in pages reached through raw() by position (it is a basic_storage,
-/// or derives from one). Other storages with instances hand out elements through get(entity).
-template<typename Type>
-concept walk_paged = walk_has_instances<Type>() && requires {
-    typename Type::entity_type;
-    typename Type::allocator_type;
-} && std::derived_from<std::remove_const_t<Type>, basic_storage<typename Type::value_type, typename Type::entity_type,
-                                                                typename Type::allocator_type>>;
-
-/// What the walk knows of a storage type.
-template<typename Type>
-struct walk_traits {
-    /// The storage may have holes (in-place deletion), now or depending on run-time state.
-    static constexpr bool holes =
-        walk_static_policy<Type>() < 0 || walk_static_policy<Type>() == static_cast<int>(deletion_policy::in_place);
-    /// The storage may keep released identifiers after the ones in use (swap-only: the entity storage).
-    static constexpr bool released =
-        walk_static_policy<Type>() < 0 || walk_static_policy<Type>() == static_cast<int>(deletion_policy::swap_only);
-    /// The walk hands out elements of this storage.
-    static constexpr bool instances = walk_has_instances<Type>();
-    /// Elements per page, 0 for storages without pages.
-    static constexpr std::size_t page = [] {
-        if constexpr (walk_paged<Type>) {
-            return component_traits<typename Type::value_type, typename Type::entity_type>::page_size;
-        } else {
-            return std::size_t{};
-        }
-    }();
-};
-
-/// Pointer to an element of a paged storage type (const for const storages), or std::nullptr_t for the others.
-template<typename Type>
-struct walk_pointer {
-    /// The pointer type.
-    using type = std::nullptr_t;
-};
-
-/// Paged storages.
-template<walk_paged Type>
-struct walk_pointer<Type> {
-    /// The pointer type.
-    using type = std::remove_reference_t<decltype(std::declval<Type &>().raw()[0u][0u])> *;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// Positions in use and membership.
-
-/// Position returned for an identifier that a storage does not count as present.
-inline constexpr std::size_t walk_npos = static_cast<std::size_t>(-1);
-
-/// basic_sparse_set::in_use(), which a storage may hide behind a member of the same name.
-template<typename Entity, typename Allocator>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t
-walk_in_use_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {
-    return set.in_use();
-}
-
-/// Number of disabled identifiers at the back of a swap-and-pop set (sparse_set_disable.hpp).
-template<typename Entity, typename Allocator>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t
-walk_disabled_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {
-    return set.disabled_size();
-}
-
-/// Number of positions a walk led by `pool` visits: the identifiers in use of a swap-only set, the enabled ones of
-/// a swap-and-pop set, every position (holes included) of an in-place set.
-template<typename Type>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_count(const Type &pool) noexcept {
-    if constexpr (walk_traits<Type>::released) {
-        return walk_in_use_count(pool);
-    } else if constexpr (walk_traits<Type>::holes) {
-        return pool.size();
-    } else {
-        // the policy is known: no dispatch on it, as in_use() would do
-        return pool.size() - walk_disabled_count(pool);
-    }
-}
-
-/// `pos` if the storage counts the identifier found there as present (swap-only storages: in use; swap-and-pop
-/// storages: enabled), walk_npos otherwise.
-template<typename Type>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_in_use(const Type &pool, const std::size_t pos) noexcept {
-    if constexpr (walk_traits<Type>::holes && !walk_traits<Type>::released) {
-        return pos;
-    } else {
-        // walk_npos is above any count
-        return pos < walk_count(pool) ? pos : walk_npos;
-    }
-}
-
-/// The position of an identifier found through the sparse array, or walk_npos.
-template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_lookup(const Type &pool, const Entity entt) {
-    return sparse_access::position(pool, entt);
-}
-
-/// True if the storage counts the identifier as present (for swap-only storages: in use).
-template<typename Type, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE bool walk_member(const Type &pool, const Entity entt) {
-    if constexpr (walk_traits<Type>::holes && !walk_traits<Type>::released) {
-        return pool.contains(entt);
-    } else {
-        return walk_in_use(pool, walk_lookup(pool, entt)) != walk_npos;
-    }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // 3. Guessed positions.
@@ -198,17 +71,20 @@ struct walk_guess {
 };
 
 /// The position of `entt` (at position `lead_pos` of the lead) in `pool`, or walk_npos if the storage does not
-/// count it as present. With Known, the storage holds the entity (groups) and its sparse array is read without a
-/// check. Otherwise the guess of walk_guess comes first, then the sparse array, and a miss learns the new distance.
+/// count it as present under `mode`. With Known, the storage holds the entity (groups) and its sparse array is read
+/// without a check. Otherwise the guess of walk_guess comes first, then the sparse array, and a miss learns the new
+/// distance.
 template<bool Known, typename Type, typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t walk_locate(const Type &pool, const Entity entt,
-                                                           const std::size_t lead_pos, walk_guess &guess) {
+                                                           const std::size_t lead_pos, walk_guess &guess,
+                                                           const disabled_mode mode) {
     if constexpr (Known) {
         // group members: the sparse array is read anyway when the guess misses, and with a check that cannot fail
         // it costs about as much as the guess (a non-owning group of three on a mixed population: 0.67 million
         // instructions without guess, 1.74 with one, EnTT 0.93)
         static_cast<void>(lead_pos);
         static_cast<void>(guess);
+        static_cast<void>(mode);
         return sparse_access::index(pool, entt);
     } else {
         // a guess below zero wraps to a huge position and fails the range test
@@ -222,7 +98,7 @@ template<bool Known, typename Type, typename Entity>
             guess.shift = pos - lead_pos;
         }
 
-        return walk_in_use(pool, pos);
+        return walk_in_use(pool, pos, mode);
     }
 }
 
@@ -292,39 +168,6 @@ template<typename Set, typename Lead>
 /// are never compared, so that an identifier found by comparison is always present.
 template<typename Type>
 inline constexpr bool walk_may_line_up_v = !walk_traits<Type>::holes && !walk_traits<Type>::released;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Calling the user's function.
-
-/// The indices, among Keep..., of the true ones, as an index sequence.
-template<bool... Keep>
-struct walk_kept {
-    static constexpr auto count = (std::size_t{} + ... + std::size_t{Keep});
-
-    static constexpr auto indices = [] {
-        std::array<std::size_t, count> out{};
-        std::size_t next{};
-        std::size_t pos{};
-        ((Keep ? void(out[next++] = pos++) : void(pos++)), ...);
-        return out;
-    }();
-
-    template<std::size_t... Index>
-    static auto make(std::index_sequence<Index...>) -> std::index_sequence<indices[Index]...>;
-
-    /// The index sequence.
-    using type = decltype(make(std::make_index_sequence<count>{}));
-};
-
-/// True if func takes the entity first: (entity, elements...). Checked before the other form, so that a generic
-/// callback is never instantiated with arguments it does not expect.
-template<typename Func, typename Entity, typename... Elem>
-inline constexpr bool walk_with_entity_v = std::is_invocable_v<Func &, Entity, Elem...>;
-
-/// True if func takes (entity, elements...) or (elements...).
-template<typename Func, typename Entity, typename... Elem>
-inline constexpr bool walk_callable_v =
-    std::disjunction_v<std::is_invocable<Func &, Entity, Elem...>, std::is_invocable<Func &, Elem...>>;
 
 /// The reference a walk hands out for an element of a storage type with instances.
 template<typename Type>
@@ -462,7 +305,7 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
             }
 
             auto &slot = walk_at<Index>(slots);
-            at[Index] = walk_locate<Known>(*slot.pool, entt, pos, slot.guess);
+            at[Index] = walk_locate<Known>(*slot.pool, entt, pos, slot.guess, mode);
             return Known || at[Index] != walk_npos;
         }
     }
@@ -483,7 +326,9 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
             }
         }
 
-        return (locate<Index>(entt, pos, at) && ...) && !excluded(entt, exclude_seq{});
+        return (locate<Index>(entt, pos, at) && ...) && !excluded(entt, exclude_seq{}) &&
+               (mode != disabled_mode::only || walk_disabled_at(*lead, pos) ||
+                (walk_disabled_at(*walk_at<Index>(slots).pool, at[Index]) || ...));
     }
 
     // the element of slot Index for the entity at position `pos` of the lead, found at position `at` of the slot (npos
@@ -561,6 +406,14 @@ public:
                          !moved_by_groups(slot_seq{});
     }
 
+    /// Makes the walk count disabled elements as present (include), or stop only on the entities that have one
+    /// (only): the caller then walks the lead up to walk_reach(lead, mode). Set before run() or start(). Outside
+    /// the default, every entity is tested: no block is taken as lined up unless the walk reads the lead alone.
+    void visit(const disabled_mode value) noexcept {
+        mode = value;
+        lines_possible = lines_possible && value == disabled_mode::skip;
+    }
+
     /// Calls func(entity, elements...) or func(elements...) for every entity of positions [from, count) of the lead
     /// that passes the walk, then watch(entity, position) if a watch is given. `known` says that every block lines
     /// up. Returns true if every block was found lined up. Blocks stay aligned whatever `from` and `count` are (a
@@ -573,6 +426,13 @@ public:
 
         const Common &leader = *lead;
         const bool holed = LeadHoles && holes;
+
+        if constexpr (always_lined) {
+            // every slot reads the lead's position: the lead's disabled elements are the ones to visit
+            if (mode == disabled_mode::only && from < walk_count(leader)) {
+                return run(func, walk_count(leader), count, known, watch);
+            }
+        }
 
         for (auto last = count; last > from;) {
             const auto aligned = (last - 1u) & ~(block - 1u);
@@ -683,6 +543,9 @@ public:
     /// The lead.
     [[nodiscard]] const Common *leader() const noexcept { return lead; }
 
+    /// Which elements count as present (visit()).
+    [[nodiscard]] disabled_mode visiting() const noexcept { return mode; }
+
     /// The storage of slot Index.
     template<std::size_t Index>
     [[nodiscard]] auto *slot_pool() const noexcept {
@@ -712,6 +575,14 @@ private:
         for (; pos >= 0; --pos) {
             const auto curr = static_cast<std::size_t>(pos);
 
+            if constexpr (always_lined) {
+                // every slot reads the lead's position: below the lead's enabled count nothing is disabled
+                if (mode == disabled_mode::only && curr < walk_count(*lead)) {
+                    pos = -1;
+                    break;
+                }
+            }
+
             if (curr < begin) {
                 enter(curr & ~(block - 1u), curr + 1u, remembered, slot_seq{});
             }
@@ -730,7 +601,9 @@ private:
         }
 
         // next() steps without testing while above `fast`
-        fast = (sizeof...(Exclude) == 0u && !holes && lined) ? static_cast<std::ptrdiff_t>(begin) : PTRDIFF_MAX;
+        fast = (sizeof...(Exclude) == 0u && !holes && lined && mode != disabled_mode::only)
+                   ? static_cast<std::ptrdiff_t>(begin)
+                   : PTRDIFF_MAX;
     }
 
     // points every paged slot at the element of the entity at `curr` (its positions in `at` outside lined-up blocks)
@@ -773,6 +646,8 @@ private:
     std::ptrdiff_t fast{PTRDIFF_MAX};
     bool lined{};
     bool lines_possible{};
+    // which elements count as present (visit())
+    disabled_mode mode{};
     bool remembered{};
     // the lead may hold tombstones (LeadHoles and the in-place policy)
     bool holes{LeadHoles};

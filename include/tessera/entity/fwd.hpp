@@ -25,6 +25,17 @@ enum class deletion_policy : std::uint8_t {
     unspecified = swap_and_pop
 };
 
+/// Which elements of switched-off components (registry_enable.hpp) a view or a runtime view visits: by default it
+/// skips them; it may also include them, or visit only the entities that have at least one (docs/enable_disable.md).
+enum class disabled_mode : std::uint8_t {
+    /// Disabled components count as absent (the default).
+    skip = 0u,
+    /// Disabled components count as present.
+    include = 1u,
+    /// As include, and an entity is visited only if one of its viewed components is disabled.
+    only = 2u
+};
+
 /// The types a view or group excludes.
 template<typename... Type>
 struct exclude_t final : type_list<Type...> {

@@ -20,21 +20,33 @@ namespace tessera {
 
 namespace internal {
 
-/// True if the set counts the identifier found at position `pos` of the lead as present: at the same position
-/// first (sets filled together), then through its sparse array.
+/// True if the set counts the identifier found at position `pos` of the lead as present under `mode`: at the same
+/// position first (sets filled together), then through its sparse array.
 template<typename Set, typename Entity>
-[[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_has(const Set &set, const Entity entt, const std::size_t pos) {
-    return walk_in_use(set, (pos < set.size() && set.data()[pos] == entt) ? pos : walk_lookup(set, entt)) != walk_npos;
+[[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_has(const Set &set, const Entity entt, const std::size_t pos,
+                                                         const disabled_mode mode) {
+    return walk_in_use(set, (pos < set.size() && set.data()[pos] == entt) ? pos : walk_lookup(set, entt), mode) !=
+           walk_npos;
+}
+
+/// True if one of the sets, which all hold the entity, holds it disabled.
+template<typename Container, typename Entity>
+[[nodiscard]] bool runtime_view_some_disabled(const Container &pools, const Entity entt) {
+    return std::any_of(pools.cbegin(), pools.cend(),
+                       [entt](const auto *curr) { return walk_disabled_at(*curr, curr->index(entt)); });
 }
 
 /// True if the entity found at packed position `pos` of the leading set passes the other sets and the filters.
 template<typename Container, typename Entity>
 [[nodiscard]] TESSERA_FORCE_INLINE bool runtime_view_valid(const Container &pools, const Container &filter,
-                                                           const Entity entt, const std::size_t pos) {
+                                                           const Entity entt, const std::size_t pos,
+                                                           const disabled_mode mode) {
     return (entt != tombstone) &&
            std::all_of(std::next(pools.cbegin()), pools.cend(),
-                       [entt, pos](const auto *curr) { return runtime_view_has(*curr, entt, pos); }) &&
-           std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) { return walk_member(*curr, entt); });
+                       [entt, pos, mode](const auto *curr) { return runtime_view_has(*curr, entt, pos, mode); }) &&
+           std::none_of(filter.cbegin(), filter.cend(),
+                        [entt](const auto *curr) { return walk_member(*curr, entt); }) &&
+           (mode != disabled_mode::only || runtime_view_some_disabled(pools, entt));
 }
 
 /// Bidirectional iterator of a runtime view. pools->front() leads; forward moves toward packed position 0.
@@ -43,7 +55,7 @@ class runtime_view_iterator final {
     using iterator_type = typename Set::iterator;
 
     [[nodiscard]] bool valid() const {
-        return runtime_view_valid(*pools, *filter, *it, static_cast<std::size_t>(it.index()));
+        return runtime_view_valid(*pools, *filter, *it, static_cast<std::size_t>(it.index()), mode);
     }
 
 public:
@@ -56,9 +68,11 @@ public:
     /// An iterator that designates nothing.
     constexpr runtime_view_iterator() noexcept : pools{}, filter{}, it{} {}
 
-    /// Starts at `curr` and moves on to the first entity that passes the filters.
-    runtime_view_iterator(const Container &cpools, const Container &ignore, iterator_type curr)
-        : pools{&cpools}, filter{&ignore}, it{curr} {
+    /// Starts at `curr` and moves on to the first entity that passes the filters, disabled elements counted as
+    /// `visit` says.
+    runtime_view_iterator(const Container &cpools, const Container &ignore, iterator_type curr,
+                          const disabled_mode visit = disabled_mode::skip)
+        : pools{&cpools}, filter{&ignore}, it{curr}, mode{visit} {
         while (it.index() >= 0 && !valid()) {
             ++it;
         }
@@ -109,6 +123,7 @@ private:
     const Container *pools{};
     const Container *filter{};
     iterator_type it{};
+    disabled_mode mode{};
 };
 
 } // namespace internal
@@ -147,14 +162,14 @@ public:
 
     /// Allocator-extended copy constructor.
     basic_runtime_view(const basic_runtime_view &other, const allocator_type &allocator)
-        : pools{other.pools, allocator}, filter{other.filter, allocator} {}
+        : pools{other.pools, allocator}, filter{other.filter, allocator}, mode{other.mode} {}
 
     /// Move constructor.
     basic_runtime_view(basic_runtime_view &&other) noexcept = default;
 
     /// Allocator-extended move constructor.
     basic_runtime_view(basic_runtime_view &&other, const allocator_type &allocator)
-        : pools{std::move(other.pools), allocator}, filter{std::move(other.filter), allocator} {}
+        : pools{std::move(other.pools), allocator}, filter{std::move(other.filter), allocator}, mode{other.mode} {}
 
     /// Destructor.
     ~basic_runtime_view() = default;
@@ -169,6 +184,7 @@ public:
     void swap(basic_runtime_view &other) noexcept {
         pools.swap(other.pools);
         filter.swap(other.filter);
+        std::swap(mode, other.mode);
     }
 
     /// The allocator.
@@ -192,6 +208,16 @@ public:
         return *this;
     }
 
+    /// Which disabled elements the view visits: none (the default), all of them, or only the entities that have
+    /// one among the iterated storages. Excluded storages always count enabled elements only.
+    [[nodiscard]] disabled_mode visit_disabled() const noexcept { return mode; }
+
+    /// Sets which disabled elements the view visits.
+    basic_runtime_view &visit_disabled(const disabled_mode value) noexcept {
+        mode = value;
+        return *this;
+    }
+
     /// Requires the entities not to be in `base`.
     basic_runtime_view &exclude(common_type &base) {
         filter.push_back(&base);
@@ -199,27 +225,29 @@ public:
     }
 
     /// Upper bound on the number of entities: the leading storage's count, 0 without iterated storages.
-    [[nodiscard]] size_type size_hint() const { return pools.empty() ? 0u : internal::walk_count(*pools.front()); }
+    [[nodiscard]] size_type size_hint() const {
+        return pools.empty() ? 0u : internal::walk_reach(*pools.front(), mode);
+    }
 
     /// Iterator to the first entity.
     [[nodiscard]] iterator begin() const {
         return pools.empty()
                    ? iterator{}
-                   : iterator{pools, filter, pools.front()->end() - static_cast<difference_type>(size_hint())};
+                   : iterator{pools, filter, pools.front()->end() - static_cast<difference_type>(size_hint()), mode};
     }
 
     /// Iterator past the last entity.
     [[nodiscard]] iterator end() const {
-        return pools.empty() ? iterator{} : iterator{pools, filter, pools.front()->end()};
+        return pools.empty() ? iterator{} : iterator{pools, filter, pools.front()->end(), mode};
     }
 
     /// True if the entity is in every iterated storage and in no excluded one.
     [[nodiscard]] bool contains(const entity_type entt) const {
-        return !pools.empty() && std::all_of(pools.cbegin(), pools.cend(), [entt](const auto *curr) {
-            return internal::walk_member(*curr, entt);
+        return !pools.empty() && std::all_of(pools.cbegin(), pools.cend(), [this, entt](const auto *curr) {
+            return internal::walk_member(*curr, entt, mode);
         }) && std::none_of(filter.cbegin(), filter.cend(), [entt](const auto *curr) {
             return internal::walk_member(*curr, entt);
-        });
+        }) && (mode != disabled_mode::only || internal::runtime_view_some_disabled(pools, entt));
     }
 
     /// True once a storage has been added, iterated or excluded.
@@ -235,12 +263,14 @@ public:
 
         const auto &lead = *pools.front();
         // storages that may hold tombstones or released identifiers are never compared
-        const bool comparable = std::all_of(pools.cbegin(), pools.cend(), [](const auto *curr) {
-            return curr->policy() == deletion_policy::swap_and_pop;
-        });
+        // and the lined-up path tests no membership, which visiting disabled elements needs
+        const bool comparable =
+            mode == disabled_mode::skip && std::all_of(pools.cbegin(), pools.cend(), [](const auto *curr) {
+                return curr->policy() == deletion_policy::swap_and_pop;
+            });
         constexpr std::size_t block = TESSERA_PACKED_PAGE;
 
-        for (auto last = internal::walk_count(lead); last != 0u;) {
+        for (auto last = internal::walk_reach(lead, mode); last != 0u;) {
             const auto first = (last - 1u) & ~(block - 1u);
             auto pos = last;
 
@@ -262,7 +292,8 @@ public:
             while (pos != first) {
                 --pos;
 
-                if (const entity_type entt = lead.data()[pos]; internal::runtime_view_valid(pools, filter, entt, pos)) {
+                if (const entity_type entt = lead.data()[pos];
+                    internal::runtime_view_valid(pools, filter, entt, pos, mode)) {
                     func(entt);
                 }
             }
@@ -274,6 +305,7 @@ public:
 private:
     container_type pools;
     container_type filter;
+    disabled_mode mode{};
 };
 
 } // namespace tessera

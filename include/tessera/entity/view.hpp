@@ -15,7 +15,9 @@
 #include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
+#include "view_element.hpp"
 #include "view_iterator.hpp"
+#include "view_single.hpp"
 #include "walk_get.hpp"
 #include <algorithm>
 #include <array>
@@ -27,62 +29,6 @@
 #include <utility>
 
 namespace tessera {
-
-namespace internal {
-
-/// The common base class of a storage type (the type itself for a plain sparse set), without const.
-template<typename Type>
-struct view_common {
-    /// The base class.
-    using type = std::remove_const_t<Type>;
-};
-
-/// Storages name their base class.
-template<typename Type>
-requires requires { typename Type::base_type; }
-struct view_common<Type> {
-    /// The base class.
-    using type = typename Type::base_type;
-};
-
-/// The element type of a storage type (void for plain sparse sets).
-template<typename Type>
-struct view_element {
-    /// The element type.
-    using type = void;
-};
-
-/// Storages name their element type.
-template<typename Type>
-requires requires { typename Type::element_type; }
-struct view_element<Type> {
-    /// The element type.
-    using type = typename Type::element_type;
-};
-
-/// Element type of a storage type, without const.
-template<typename Type>
-using view_element_t = std::remove_const_t<typename view_element<Type>::type>;
-
-/// The element of an entity as a one-element tuple, or an empty tuple for storages without instances.
-template<typename Type, typename Entity>
-[[nodiscard]] auto view_element_tuple(Type &pool, [[maybe_unused]] const Entity entt) {
-    if constexpr (walk_traits<Type>::instances) {
-        return std::forward_as_tuple(walk_get(pool, entt));
-    } else {
-        return std::tuple<>{};
-    }
-}
-
-/// True if func takes (entity, elements...) or (elements...) for a view over Get..., where elements are those of
-/// the storages with instances.
-template<typename Func, typename Entity, typename... Get>
-inline constexpr bool view_callable_v = []<std::size_t... Index>(std::index_sequence<Index...>) {
-    return walk_callable_v<Func, Entity, typename walk_ref<type_list_element_t<Index, type_list<Get...>>>::type...>;
-}
-(typename walk_kept<walk_traits<Get>::instances...>::type{});
-
-} // namespace internal
 
 /// Multi-type view (and single-type view with exclusions): iterates the entities that are in every get storage
 /// and in no exclude storage, following the smallest get storage.
@@ -168,12 +114,14 @@ private:
     }
 
     [[nodiscard]] iterator iterator_at(const difference_type offset) const {
-        return iterator{leading, others(std::index_sequence_for<Get...>{}), excluded(), offset - 1};
+        return iterator{leading, others(std::index_sequence_for<Get...>{}), excluded(), offset - 1, mode};
     }
 
     template<std::size_t... Index>
     [[nodiscard]] bool in_gets(const entity_type entt, std::index_sequence<Index...>) const {
-        return (internal::walk_member(*std::get<Index>(pools), entt) && ...);
+        return (internal::walk_member(*std::get<Index>(pools), entt, mode) && ...) &&
+               (mode != disabled_mode::only ||
+                (internal::walk_disabled_at(*std::get<Index>(pools), std::get<Index>(pools)->index(entt)) || ...));
     }
 
     [[nodiscard]] bool in_excludes(const entity_type entt) const {
@@ -195,6 +143,7 @@ private:
                 return walk_type{&lead, std::get<Index>(pools)..., excl...};
             },
             filter);
+        walk.visit(mode);
 #if TESSERA_DEBUG_ITERATION
         auto witness = internal::view_witness<common_type>("view::each", lead, pools);
         walk.run(func, first, last, false,
@@ -212,7 +161,7 @@ private:
                       "elements only for storages with instances; a const storage only gives const references");
 
         if (leading) {
-            TESSERA_ASSERT(last <= internal::walk_count(*leading),
+            TESSERA_ASSERT(last <= internal::walk_reach(*leading, mode),
                            "chunk::each: the leading storage lost entities since chunks() was called");
             TESSERA_RACE_ITERATE(std::tuple_cat(pools, filter), "each");
             const auto lead = lead_index();
@@ -262,13 +211,14 @@ public:
 
     /// Converts another view: each slot takes the other view's storage of the same element type, if any.
     template<typename... Args>
-    basic_view(const basic_view<Args...> &other) noexcept : pools{}, filter{}, leading{} {
+    basic_view(const basic_view<Args...> &other) noexcept : pools{}, filter{}, leading{}, mode{other.mode} {
         std::apply([&](auto *&...curr) { (assign_from<true>(curr, other), ...); }, pools);
         std::apply([&](auto *&...curr) { (assign_from<false>(curr, other), ...); }, filter);
         refresh();
     }
 
-    /// Picks the get storage with the fewest identifiers (in use, for swap-only ones) as the leading one.
+    /// Picks the get storage with the fewest identifiers the view counts (in use, for swap-only ones; enabled,
+    /// unless disabled elements are visited) as the leading one.
     void refresh() noexcept {
         leading = nullptr;
 
@@ -277,8 +227,8 @@ public:
 
             std::apply(
                 [&](auto *...curr) {
-                    ((leading == nullptr || internal::walk_count(*curr) < best
-                          ? void((leading = curr, best = internal::walk_count(*curr)))
+                    ((leading == nullptr || internal::walk_reach(*curr, mode) < best
+                          ? void((leading = curr, best = internal::walk_reach(*curr, mode)))
                           : void()),
                      ...);
                 },
@@ -305,12 +255,23 @@ public:
         }
     }
 
+    /// Which disabled elements the view visits: none (the default), all of them, or only the entities that have
+    /// one among the get storages. Exclude storages always count enabled elements only.
+    [[nodiscard]] disabled_mode visit_disabled() const noexcept { return mode; }
+
+    /// Sets which disabled elements the view visits, then refreshes (a leading storage forced by use() is lost).
+    basic_view &visit_disabled(const disabled_mode value) noexcept {
+        mode = value;
+        refresh();
+        return *this;
+    }
+
     /// Upper bound on the number of entities iterated: the leading storage's count.
-    [[nodiscard]] size_type size_hint() const noexcept { return leading ? internal::walk_count(*leading) : 0u; }
+    [[nodiscard]] size_type size_hint() const noexcept { return leading ? internal::walk_reach(*leading, mode) : 0u; }
 
     /// Iterator to the first entity.
     [[nodiscard]] iterator begin() const {
-        return leading ? iterator_at(static_cast<difference_type>(internal::walk_count(*leading))) : iterator{};
+        return leading ? iterator_at(static_cast<difference_type>(size_hint())) : iterator{};
     }
 
     /// Iterator past the last entity.
@@ -325,7 +286,7 @@ public:
     /// The last entity iteration gives, or null.
     [[nodiscard]] entity_type back() const {
         if (leading) {
-            const auto count = static_cast<difference_type>(internal::walk_count(*leading));
+            const auto count = static_cast<difference_type>(size_hint());
 
             for (auto it = leading->rbegin(), last = it + count; it != last; ++it) {
                 if (*it != tombstone && contains(*it)) {
@@ -350,7 +311,7 @@ public:
     /// True if the entity is in every get storage, in no exclude storage and in the leading storage's range.
     [[nodiscard]] bool contains(const entity_type entt) const {
         return leading && in_gets(entt, std::index_sequence_for<Get...>{}) && !in_excludes(entt) &&
-               leading->index(entt) < internal::walk_count(*leading);
+               leading->index(entt) < size_hint();
     }
 
     /// The storage of element type Type (the first one if several), or nullptr if its slot is unset.
@@ -443,8 +404,8 @@ public:
         }
 
         const auto index = lead_index();
-        const auto count = static_cast<difference_type>(internal::walk_count(*leading));
-        return {it_type{pools, filter, leading, index, count - 1}, it_type{pools, filter, leading, index, -1}};
+        const auto count = static_cast<difference_type>(size_hint());
+        return {it_type{pools, filter, leading, index, count - 1, mode}, it_type{pools, filter, leading, index, -1}};
     }
 
     /// A view that also requires the given storage.
@@ -454,6 +415,7 @@ public:
         basic_view<get_t<Get..., OGet>, exclude_t<Exclude...>> elem{};
         elem.pools = std::tuple_cat(pools, std::make_tuple(&other));
         elem.filter = filter;
+        elem.mode = mode;
         elem.refresh();
         return elem;
     }
@@ -465,6 +427,7 @@ public:
         basic_view<get_t<Get..., OGet...>, exclude_t<Exclude..., OExclude...>> elem{};
         elem.pools = std::tuple_cat(pools, other.get_slots());
         elem.filter = std::tuple_cat(filter, other.exclude_slots());
+        elem.mode = mode;
         elem.refresh();
         return elem;
     }
@@ -479,7 +442,7 @@ private:
     [[nodiscard]] auto element_or_nothing(const entity_type entt) const {
         auto *pool = std::get<Index>(pools);
         TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
-        TESSERA_ASSERT(internal::walk_member(*pool, entt), "basic_view::get: the entity is not in the storage");
+        TESSERA_ASSERT(internal::walk_member(*pool, entt, mode), "basic_view::get: the entity is not in the storage");
         return internal::view_element_tuple(*pool, entt);
     }
 
@@ -490,265 +453,7 @@ private:
     std::tuple<Get *...> pools{};
     std::tuple<Exclude *...> filter{};
     const common_type *leading{};
-};
-
-/// Single-type view: walks one storage directly. Storages that may have holes (in-place deletion) get the
-/// interface of multi-type views: a size hint, no exact size and no reverse iteration.
-template<typename Get>
-class basic_view<get_t<Get>, exclude_t<>> {
-    template<typename, typename>
-    friend class basic_view;
-
-    template<typename>
-    friend class basic_chunk;
-
-    using get_element_list = type_list<internal::view_element_t<Get>>;
-    using exclude_element_list = type_list<>;
-
-    static constexpr bool stable = internal::walk_traits<Get>::holes;
-
-    [[nodiscard]] std::tuple<Get *> get_slots() const noexcept { return std::tuple<Get *>{pool}; }
-
-    [[nodiscard]] std::tuple<> exclude_slots() const noexcept { return {}; }
-
-    template<typename Other>
-    static Get *convert_from(const Other &other) noexcept {
-        using element_type = internal::view_element_t<Get>;
-        using other_list = typename Other::get_element_list;
-
-        if constexpr (type_list_contains_v<other_list, element_type>) {
-            auto *from = std::get<type_list_index_v<element_type, other_list>>(other.get_slots());
-            static_assert(std::is_convertible_v<decltype(from), Get *>,
-                          "basic_view: cannot convert a view with a const storage into one with a non-const slot");
-            return from;
-        } else {
-            return nullptr;
-        }
-    }
-
-public:
-    /// The common base class of the storage.
-    using common_type = typename internal::view_common<Get>::type;
-    /// Identifier type.
-    using entity_type = typename common_type::entity_type;
-    /// Unsigned integer type.
-    using size_type = std::size_t;
-    /// Signed integer type.
-    using difference_type = std::ptrdiff_t;
-    /// Random-access iterator over the entities, or a forward iterator that skips holes for in-place storages.
-    using iterator =
-        std::conditional_t<stable, internal::view_iterator<common_type, 0u, 0u>, typename common_type::iterator>;
-    /// Reverse iterator (insertion order); void for in-place storages.
-    using reverse_iterator = std::conditional_t<stable, void, std::reverse_iterator<iterator>>;
-    /// Iterable of (entity, element) tuples, or (entity) for storages without instances.
-    using iterable = iterable_adaptor<internal::view_each_iterator<common_type, type_list<Get>, type_list<>>>;
-
-private:
-    [[nodiscard]] iterator iterator_at(const difference_type offset) const {
-        if constexpr (stable) {
-            return iterator{pool, {}, {}, offset - 1};
-        } else {
-            return pool->common_type::end() - offset;
-        }
-    }
-
-public:
-    /// A view with its slot unset: it converts to false and iterates nothing.
-    basic_view() noexcept : pool{} {}
-
-    /// A view over a storage.
-    basic_view(Get &value) noexcept : pool{&value} {}
-
-    /// A view over the storage of a tuple.
-    basic_view(std::tuple<Get &> value, std::tuple<> = {}) noexcept : pool{&std::get<0>(value)} {}
-
-    /// Converts another view: the slot takes the other view's storage of the same element type, if any.
-    template<typename... Args>
-    basic_view(const basic_view<Args...> &other) noexcept : pool{convert_from(other)} {}
-
-    /// The storage as its base class, or nullptr if the slot is unset.
-    [[nodiscard]] const common_type *handle() const noexcept { return pool; }
-
-    /// Exact number of entities (identifiers in use for the entity storage).
-    [[nodiscard]] size_type size() const noexcept requires(!stable) { return pool ? internal::walk_count(*pool) : 0u; }
-
-    /// Upper bound on the number of entities: holes are counted.
-    [[nodiscard]] size_type size_hint() const noexcept requires stable {
-        return pool ? internal::walk_count(*pool) : 0u;
-    }
-
-    /// True if there is nothing to iterate.
-    [[nodiscard]] bool empty() const noexcept requires(!stable) { return size() == 0u; }
-
-    /// Iterator to the first entity (the last packed position).
-    [[nodiscard]] iterator begin() const {
-        return pool ? iterator_at(static_cast<difference_type>(internal::walk_count(*pool))) : iterator{};
-    }
-
-    /// Iterator past the last entity.
-    [[nodiscard]] iterator end() const { return pool ? iterator_at(0) : iterator{}; }
-
-    /// Reverse iterator to the first entity in insertion order. Nothing may be added or removed meanwhile.
-    [[nodiscard]] reverse_iterator rbegin() const requires(!stable) { return std::make_reverse_iterator(end()); }
-
-    /// Reverse iterator past the last entity in insertion order.
-    [[nodiscard]] reverse_iterator rend() const requires(!stable) { return std::make_reverse_iterator(begin()); }
-
-    /// The first entity iteration gives, or null.
-    [[nodiscard]] entity_type front() const {
-        const auto first = begin();
-        return first == end() ? entity_type{null} : *first;
-    }
-
-    /// The last entity iteration gives, or null.
-    [[nodiscard]] entity_type back() const {
-        if (pool) {
-            const auto count = static_cast<difference_type>(internal::walk_count(*pool));
-
-            for (auto it = pool->common_type::rbegin(), last = it + count; it != last; ++it) {
-                if (*it != tombstone) {
-                    return *it;
-                }
-            }
-        }
-
-        return null;
-    }
-
-    /// Iterator to the entity, or end() if the view does not contain it.
-    [[nodiscard]] iterator find(const entity_type entt) const {
-        return contains(entt) ? iterator_at(static_cast<difference_type>(pool->index(entt)) + 1) : end();
-    }
-
-    /// True if the storage contains the entity (for the entity storage: if it is in use).
-    [[nodiscard]] bool contains(const entity_type entt) const { return pool && internal::walk_member(*pool, entt); }
-
-    /// True if the slot is set.
-    [[nodiscard]] explicit operator bool() const noexcept { return pool != nullptr; }
-
-    /// The storage, or nullptr if the slot is unset. Type must be the element type.
-    template<typename Type = internal::view_element_t<Get>>
-    [[nodiscard]] auto *storage() const noexcept {
-        static_assert(std::is_same_v<std::remove_const_t<Type>, internal::view_element_t<Get>>,
-                      "basic_view::storage: the type is not the element type of the view");
-        return pool;
-    }
-
-    /// The storage, or nullptr if the slot is unset. Index must be 0.
-    template<std::size_t Index>
-    [[nodiscard]] auto *storage() const noexcept {
-        static_assert(Index == 0u, "basic_view::storage: a single-type view has only index 0");
-        return pool;
-    }
-
-    /// Sets or replaces the storage.
-    void storage(Get &elem) noexcept { pool = &elem; }
-
-    /// Sets or replaces the storage. Index must be 0.
-    template<std::size_t Index>
-    void storage(Get &elem) noexcept {
-        static_assert(Index == 0u, "basic_view::storage: a single-type view has only index 0");
-        pool = &elem;
-    }
-
-    /// The storage.
-    [[nodiscard]] Get *operator->() const noexcept { return pool; }
-
-    /// The element of an entity. Elem must be the element type (any cv); the storage decides the constness.
-    template<typename Elem>
-    [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        static_assert(std::is_same_v<std::remove_const_t<Elem>, internal::view_element_t<Get>>,
-                      "basic_view::get: the type is not the element type of the view");
-        return get<0u>(entt);
-    }
-
-    /// get<0>(e): the element; get<>(e): the element as a one-element tuple (empty without instances).
-    template<std::size_t... Index>
-    [[nodiscard]] decltype(auto) get(const entity_type entt) const {
-        static_assert(((Index == 0u) && ...), "basic_view::get: a single-type view has only index 0");
-        TESSERA_ASSERT(pool != nullptr, "basic_view::get: the storage slot is unset");
-
-        if constexpr (sizeof...(Index) == 0u) {
-            return internal::walk_get_tuple(*pool, entt);
-        } else {
-            return internal::walk_get(*pool, entt);
-        }
-    }
-
-    /// The element of an entity.
-    [[nodiscard]] decltype(auto) operator[](const entity_type entt) const { return get<0u>(entt); }
-
-    /// Calls func(entity, element) or func(element), or func(entity) or func() for storages without instances.
-    template<typename Func>
-    void each(Func func) const {
-        each_range(func, 0u, pool ? internal::walk_count(*pool) : 0u);
-    }
-
-    /// The entities cut into chunks of `size` positions of the storage, a random-access range for parallel
-    /// iteration (chunk.hpp). Valid while the storage does not change structurally.
-    [[nodiscard]] basic_chunk_range<basic_view> chunks(const size_type size) const {
-        return basic_chunk_range<basic_view>{*this, size, pool ? internal::walk_count(*pool) : 0u};
-    }
-
-    /// Iterable of (entity, element) tuples, for structured bindings.
-    [[nodiscard]] iterable each() const {
-        using it_type = typename iterable::iterator;
-
-        if (!pool) {
-            return {};
-        }
-
-        const auto count = static_cast<difference_type>(internal::walk_count(*pool));
-        return {it_type{std::tuple<Get *>{pool}, {}, pool, 0u, count - 1},
-                it_type{std::tuple<Get *>{pool}, {}, pool, 0u, -1}};
-    }
-
-    /// A view that also requires the given storage.
-    template<typename OGet>
-    requires std::derived_from<std::remove_const_t<OGet>, common_type>
-    [[nodiscard]] basic_view<get_t<Get, OGet>, exclude_t<>> operator|(OGet &other) const noexcept {
-        basic_view<get_t<Get, OGet>, exclude_t<>> elem{};
-        elem.pools = std::make_tuple(pool, &other);
-        elem.refresh();
-        return elem;
-    }
-
-    /// The intersection of two views, this one's storage first.
-    template<typename... OGet, typename... OExclude>
-    [[nodiscard]] basic_view<get_t<Get, OGet...>, exclude_t<OExclude...>>
-    operator|(const basic_view<get_t<OGet...>, exclude_t<OExclude...>> &other) const noexcept {
-        basic_view<get_t<Get, OGet...>, exclude_t<OExclude...>> elem{};
-        elem.pools = std::tuple_cat(std::make_tuple(pool), other.get_slots());
-        elem.filter = other.exclude_slots();
-        elem.refresh();
-        return elem;
-    }
-
-private:
-    // each(func) over positions [first, last) of the storage: the whole of it, or a chunk (chunk.hpp)
-    template<typename Func>
-    void each_range(Func &func, const size_type first, const size_type last) const {
-        static_assert(internal::view_callable_v<Func, entity_type, Get>,
-                      "basic_view::each: the callback must take (entity, element) or (element), or (entity) or () "
-                      "for storages without instances; a const storage only gives const references");
-
-        if (pool) {
-            TESSERA_ASSERT(last <= internal::walk_count(*pool),
-                           "chunk::each: the storage lost entities since chunks() was called");
-            TESSERA_RACE_ITERATE(std::make_tuple(pool), "each");
-            // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
-            internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
-#if TESSERA_DEBUG_ITERATION
-            auto witness = internal::view_witness<common_type>("view::each", *pool, std::make_tuple(pool));
-            walk.run(func, first, last, false,
-                     [&witness](const entity_type entt, const std::size_t pos) { witness.check(entt, pos); });
-#else
-            walk.run(func, first, last);
-#endif
-        }
-    }
-
-    Get *pool{};
+    disabled_mode mode{};
 };
 
 /// Deduces a view over storages given by reference.

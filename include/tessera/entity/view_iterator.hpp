@@ -76,9 +76,11 @@ public:
     /// An iterator that designates nothing (equal to the end of a view that is not ready).
     constexpr view_iterator() noexcept = default;
 
-    /// Starts at position `from` of `lead` and moves on to the first entity that passes the filters.
+    /// Starts at position `from` of `lead` and moves on to the first entity that passes the filters, disabled
+    /// elements counted as `mode` says.
     view_iterator(const Common *lead, const std::array<const Common *, Get> &value,
-                  const std::array<const Common *, Exclude> &excl, const std::ptrdiff_t from)
+                  const std::array<const Common *, Exclude> &excl, const std::ptrdiff_t from,
+                  const disabled_mode mode = disabled_mode::skip)
         : walk{std::apply(
               [&](auto *...pool) {
                   return std::apply([&](auto *...other) { return walk_type{lead, pool..., other...}; }, excl);
@@ -93,6 +95,7 @@ public:
             watch.witness.lead_by(lead);
         }
 #endif
+        walk.visit(mode);
         watch.start(walk, from);
     }
 
@@ -159,9 +162,10 @@ public:
     /// An iterator that designates nothing (the end of a view that is not ready).
     constexpr view_each_iterator() noexcept = default;
 
-    /// Starts at packed position `from` of the leading storage and moves on to the first entity that passes.
+    /// Starts at packed position `from` of the leading storage and moves on to the first entity that passes,
+    /// disabled elements counted as `mode` says.
     view_each_iterator(std::tuple<Get *...> value, std::tuple<Exclude *...> excl, const Common *leading,
-                       const std::size_t, const std::ptrdiff_t from)
+                       const std::size_t, const std::ptrdiff_t from, const disabled_mode mode = disabled_mode::skip)
         : walk{std::apply(
               [&](auto *...pool) {
                   return std::apply([&](auto *...other) { return walk_type{leading, pool..., other...}; }, excl);
@@ -170,6 +174,7 @@ public:
 #if TESSERA_DEBUG_ITERATION
         watch.witness = view_witness<Common>("view::each() iterator", *leading, value);
 #endif
+        walk.visit(mode);
         watch.start(walk, from);
     }
 
@@ -230,7 +235,7 @@ private:
             };
             (add(walk.template slot_pool<GetIndex>()), ...);
             const std::array<const Common *, sizeof...(Exclude)> excl{walk.template exclude_pool<ExcludeIndex>()...};
-            return base_iterator{lead, other, excl, walk.position()};
+            return base_iterator{lead, other, excl, walk.position(), walk.visiting()};
         }
     }
 
