@@ -125,14 +125,16 @@ void each_since(const View &view, const tick_type since, Func &func, const chang
 
     if constexpr (!is_runtime_view_v<View>) {
         const auto *const pool = view.template storage<Type>();
-        static_assert(change_tracked_pool<std::remove_const_t<std::remove_pointer_t<decltype(pool)>>>,
-                      "each_changed/each_added: the type is not tracked; declare static constexpr bool track_changes "
-                      "= true in it or in its component_traits");
+        constexpr bool tracked = change_tracked_pool<std::remove_const_t<std::remove_pointer_t<decltype(pool)>>>;
+        static_assert(tracked, "each_changed/each_added: the type is not tracked; declare static constexpr bool "
+                               "track_changes = true in it or in its component_traits");
 
-        if (pool != nullptr) {
-            auto member = [&view](const auto entt) { return view.contains(entt); };
-            auto visit = [&view, &func](const auto entt) { invoke_with_elements(view, entt, func); };
-            walk_changes<Added>(*pool, since, walk, member, visit);
+        if constexpr (tracked) {
+            if (pool != nullptr) {
+                auto member = [&view](const auto entt) { return view.contains(entt); };
+                auto visit = [&view, &func](const auto entt) { invoke_with_elements(view, entt, func); };
+                walk_changes<Added>(*pool, since, walk, member, visit);
+            }
         }
     }
 }
@@ -142,16 +144,20 @@ void each_since(const View &view, const tick_type since, Func &func, const chang
 template<bool Added, typename Set, typename Allocator, typename Pool, typename Func>
 void each_since(const basic_runtime_view<Set, Allocator> &view, const Pool &pool, const tick_type since, Func &func,
                 const change_walk walk) {
-    static_assert(change_tracked_pool<Pool>,
+    static_assert(!std::is_pointer_v<Pool>, "each_changed/each_added: pass the storage itself, not a pointer to it");
+    constexpr bool tracked = change_tracked_pool<Pool>;
+    static_assert(std::is_pointer_v<Pool> || tracked,
                   "each_changed/each_added: the storage does not track changes; declare static constexpr bool "
                   "track_changes = true in its type or in its component_traits");
-    static_assert(std::is_invocable_v<Func &, typename Set::entity_type>,
-                  "each_changed/each_added on a runtime view: func takes the entity only; read elements through "
-                  "the storages");
+    constexpr bool callable = std::is_invocable_v<Func &, typename Set::entity_type>;
+    static_assert(callable, "each_changed/each_added on a runtime view: func takes the entity only; read the "
+                            "elements through the storages");
 
-    auto member = [&view](const auto entt) { return view.contains(entt); };
-    auto visit = [&func](const auto entt) { func(entt); };
-    walk_changes<Added>(pool, since, walk, member, visit);
+    if constexpr (tracked && callable) {
+        auto member = [&view](const auto entt) { return view.contains(entt); };
+        auto visit = [&func](const auto entt) { func(entt); };
+        walk_changes<Added>(pool, since, walk, member, visit);
+    }
 }
 
 } // namespace internal
