@@ -376,6 +376,21 @@ TEST(change_filter_group, callbacks_may_patch_and_remove_what_they_visit) {
             EXPECT_EQ(seen.size(), 9u);
             EXPECT_TRUE(duplicates(seen).empty());
 
+            // disabling the entity given (it leaves the group): the others are still visited once
+            std::vector<tessera::entity> disabled;
+            auto disable = [&](const tessera::entity entt, auto &...) {
+                disabled.push_back(entt);
+                registry.disable(entt);
+            };
+            tessera::internal::each_since<false, transform>(group, since, disable, how);
+            std::sort(disabled.begin(), disabled.end());
+            EXPECT_EQ(disabled, seen);
+            EXPECT_EQ(group.size(), 0u);
+
+            for (const auto entt : disabled) {
+                registry.enable(entt);
+            }
+
             // removal of the entity given, through either type: the others are still visited once
             std::vector<tessera::entity> removed;
             auto remove = [&](const tessera::entity entt, auto &...) {
