@@ -10,6 +10,7 @@
 #include <tessera/entity/group.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/runtime_view.hpp>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -322,6 +323,11 @@ TEST(change_filter_group, callback_forms_and_elements) {
         tessera::each_added<transform>(group, 0u, [&added](const tessera::entity, auto &&...) { ++added; });
         // the even entities but the frozen one
         EXPECT_EQ(added, 9);
+
+        // an invalid group has no storages: nothing to visit
+        int none{};
+        tessera::each_added<transform>(std::remove_const_t<decltype(group)>{}, 0u, [&none](auto &&...) { ++none; });
+        EXPECT_EQ(none, 0);
     });
 }
 
