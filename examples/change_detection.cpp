@@ -40,6 +40,21 @@ std::vector<update> delta(tessera::registry &server, const tessera::tick_type si
     return out;
 }
 
+// The movers among what changed, two ways: a group over transform and velocity, and a runtime view (storages
+// chosen at run time, as a debugger or a script would) filtered with the tracked storage it is given.
+std::size_t changed_movers(tessera::registry &server, const tessera::tick_type since) {
+    std::size_t in_group{};
+    tessera::each_changed<transform>(server.group(tessera::get<transform, velocity>), since,
+                                     [&in_group](const transform &, const velocity &) { ++in_group; });
+
+    tessera::runtime_view movers{};
+    movers.iterate(server.storage<velocity>());
+    std::size_t in_runtime_view{};
+    tessera::each_changed(movers, server.storage<transform>(), since,
+                          [&in_runtime_view](const tessera::entity) { ++in_runtime_view; });
+    return in_group == in_runtime_view ? in_group : 0u;
+}
+
 // The client applies a delta: the same identifiers, as a snapshot loader would keep them.
 void apply_delta(tessera::registry &client, const std::vector<update> &updates) {
     for (const auto &[entt, value] : updates) {
@@ -101,6 +116,7 @@ int main() {
 
         updates = delta(server, sent);
         apply_delta(client, updates);
+        check(changed_movers(server, sent) == 10u, "ten of them are movers, found by a group and a runtime view");
         sent = server.tick();
         std::printf("frame %d: %zu of %zu transforms sent\n", frame, updates.size(),
                     server.storage<transform>().size());
