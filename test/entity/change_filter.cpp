@@ -530,6 +530,39 @@ TEST_F(change_filter_test, runtime_views_skip_disabled_elements) {
     }
 }
 
+TEST_F(change_filter_test, filters_follow_the_views_disabled_mode) {
+    for (const auto idx : {2u, 3u, 6u, 8u, 10u}) {
+        registry.patch<transform>(entities[idx]);
+    }
+
+    registry.disable<transform>(entities[2]);
+    registry.disable<velocity>(entities[6]);
+    registry.disable(entities[8]);
+
+    for (const auto how : {walk::log, walk::scan}) {
+        auto single = registry.view<transform>();
+        single.visit_disabled(tessera::disabled_mode::include);
+        EXPECT_EQ(visit<false>(single, since, how),
+                  (std::vector{entities[2], entities[3], entities[6], entities[8], entities[10]}));
+        single.visit_disabled(tessera::disabled_mode::only);
+        EXPECT_EQ(visit<false>(single, since, how), (std::vector{entities[2], entities[8]}));
+
+        auto pair = registry.view<transform, velocity>();
+        pair.visit_disabled(tessera::disabled_mode::include);
+        EXPECT_EQ(visit<false>(pair, since, how), (std::vector{entities[2], entities[6], entities[8], entities[10]}));
+        pair.visit_disabled(tessera::disabled_mode::only);
+        EXPECT_EQ(visit<false>(pair, since, how), (std::vector{entities[2], entities[6], entities[8]}));
+
+        tessera::runtime_view moving{};
+        moving.iterate(registry.storage<velocity>()).visit_disabled(tessera::disabled_mode::include);
+        EXPECT_EQ(visit_runtime<false>(moving, registry, since, how),
+                  (std::vector{entities[2], entities[6], entities[8], entities[10]}));
+        moving.visit_disabled(tessera::disabled_mode::only);
+        // the runtime view decides which entities count; the tracked storage's disabled elements follow its mode
+        EXPECT_EQ(visit_runtime<false>(moving, registry, since, how), (std::vector{entities[6], entities[8]}));
+    }
+}
+
 TEST_F(change_filter_test, runtime_view_callbacks_may_patch_and_remove_what_they_visit) {
     for (std::size_t idx{}; idx < entities.size(); idx += 3u) {
         registry.patch<transform>(entities[idx]);

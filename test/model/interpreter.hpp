@@ -1188,6 +1188,26 @@ class interpreter {
             expect(seen == expected, "view<trivial, heavy>(exclude<tag>) differs");
             lead_heavy_trivial = keys(expected);
         }
+        // the same view counting disabled heavies as present, then visiting only the entities with one
+        for (const auto mode : {tessera::disabled_mode::include, tessera::disabled_mode::only}) {
+            std::map<entity, std::pair<int, std::string>> seen, expected;
+            auto view = reg->view<trivial, heavy>(tessera::exclude<tag>);
+            view.visit_disabled(mode);
+            for (auto [entt, lhs, rhs] : view.each()) {
+                expect(seen.emplace(entt, std::make_pair(lhs.value, rhs.text)).second, "view repeats an entity");
+            }
+            std::size_t visited{};
+            view.each([&visited](const entity, const trivial &, const heavy &) { ++visited; });
+            for (const auto &[entt, value] : ref.trivials) {
+                if (const auto it = ref.heavies.find(entt);
+                    it != ref.heavies.end() && !ref.tags.contains(entt) &&
+                    (mode == tessera::disabled_mode::include || ref.heavy_off.contains(entt))) {
+                    expected.emplace(entt, std::make_pair(value, it->second));
+                }
+            }
+            expect(seen == expected, "view<trivial, heavy>(exclude<tag>) visiting disabled heavies differs");
+            expect(visited == expected.size(), "each(func) and each() disagree when visiting disabled heavies");
+        }
         {
             std::map<entity, int> seen, expected;
             for (auto [entt, elem] : reg->view<stable, tag>(tessera::exclude<trivial>).each()) {

@@ -127,6 +127,15 @@ static_assert((TESSERA_PAGE_BLOCK & (TESSERA_PAGE_BLOCK - 1)) == 0 && TESSERA_PA
 #    endif
 #endif
 
+// TESSERA_NOINLINE: keeps a branch that the default path never takes out of the loops that inline the rest.
+#ifndef TESSERA_NOINLINE
+#    if defined(__GNUC__) || defined(__clang__)
+#        define TESSERA_NOINLINE [[gnu::noinline]]
+#    else
+#        define TESSERA_NOINLINE
+#    endif
+#endif
+
 // TESSERA_FLATTEN: inlines everything a function calls into it (g++'s and clang's `flatten`), for the few loops
 // whose cost is their calls (the command buffer's apply loop, docs/command_buffers.md). Under a sanitizer it is
 // empty: the instrumentation of a flattened body made one test unit take 30x longer to build under g++'s ASan,

@@ -327,8 +327,15 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
         }
 
         return (locate<Index>(entt, pos, at) && ...) && !excluded(entt, exclude_seq{}) &&
-               (mode != disabled_mode::only || walk_disabled_at(*lead, pos) ||
-                (walk_disabled_at(*walk_at<Index>(slots).pool, at[Index]) || ...));
+               (mode != disabled_mode::only || some_disabled(pos, at, slot_seq{}));
+    }
+
+    // disabled_mode::only: the lead or a slot holds the entity disabled. Kept out of line, so that walks in the
+    // default mode inline no more than before
+    template<std::size_t... Index>
+    [[nodiscard]] TESSERA_NOINLINE bool some_disabled(const std::size_t pos, const positions &at,
+                                                      std::index_sequence<Index...>) const noexcept {
+        return walk_disabled_at(*lead, pos) || (walk_disabled_at(*walk_at<Index>(slots).pool, at[Index]) || ...);
     }
 
     // the element of slot Index for the entity at position `pos` of the lead, found at position `at` of the slot (npos

@@ -51,11 +51,13 @@ private:
     const Column *column;
 };
 
-/// The walk behind every change filter: calls visit(entity) for the enabled elements of `pool` added (Added) or
-/// changed after `since` whose entity passes member(entity). visit may stamp (not visited again: the log walk
-/// stops at the end of the log as it was, the scan never goes back) and remove the entity it is given.
+/// The walk behind every change filter: calls visit(entity) for the elements of `pool` added (Added) or changed
+/// after `since` whose entity passes member(entity); disabled elements only if `mode` (the view's) counts them.
+/// visit may stamp (not visited again: the log walk stops at the end of the log as it was, the scan never goes
+/// back) and remove the entity it is given.
 template<bool Added, typename Pool, typename Member, typename Visit>
-void walk_changes(const Pool &pool, const tick_type since, const change_walk walk, Member &member, Visit &visit) {
+void walk_changes(const Pool &pool, const tick_type since, const change_walk walk, const disabled_mode mode,
+                  Member &member, Visit &visit) {
     const auto &column = pool.tick_column();
     const auto now = column.now();
     const auto last = column.log_size();
@@ -70,8 +72,8 @@ void walk_changes(const Pool &pool, const tick_type since, const change_walk wal
 
     if (scan) {
         // from the back, as views walk: visit may remove the entity it is given; disabled elements sit past
-        // walk_count (block_walk.hpp) and are never read
-        for (auto pos = walk_count(pool); pos != 0u;) {
+        // walk_count (walk_membership.hpp) and are read only when the view counts them
+        for (auto pos = walk_reach(pool, mode); pos != 0u;) {
             if (const auto entt = pool.data()[--pos]; entt != tombstone && wanted(pos) && member(entt)) {
                 visit(entt);
             }
@@ -85,7 +87,7 @@ void walk_changes(const Pool &pool, const tick_type since, const change_walk wal
 
             if (pool.contains(entt)) {
                 if (const auto pos = pool.index(entt); column.at(pos).entry == curr && (!Added || wanted(pos)) &&
-                                                       walk_in_use(pool, pos) != walk_npos && member(entt)) {
+                                                       walk_in_use(pool, pos, mode) != walk_npos && member(entt)) {
                     visit(entt);
                 }
             }
@@ -115,6 +117,16 @@ inline constexpr bool is_runtime_view_v = false;
 template<typename Set, typename Allocator>
 inline constexpr bool is_runtime_view_v<basic_runtime_view<Set, Allocator>> = true;
 
+/// Which disabled elements a view visits; groups have no choice: their members are enabled.
+template<typename View>
+[[nodiscard]] disabled_mode view_disabled_mode(const View &view) noexcept {
+    if constexpr (requires { view.visit_disabled(); }) {
+        return view.visit_disabled();
+    } else {
+        return disabled_mode::skip;
+    }
+}
+
 /// Calls func for the entities of `view` (a view or a group) whose Type element was added (Added) or changed after
 /// `since`.
 template<bool Added, typename Type, typename View, typename Func>
@@ -133,7 +145,7 @@ void each_since(const View &view, const tick_type since, Func &func, const chang
             if (pool != nullptr) {
                 auto member = [&view](const auto entt) { return view.contains(entt); };
                 auto visit = [&view, &func](const auto entt) { invoke_with_elements(view, entt, func); };
-                walk_changes<Added>(*pool, since, walk, member, visit);
+                walk_changes<Added>(*pool, since, walk, view_disabled_mode(view), member, visit);
             }
         }
     }
@@ -156,7 +168,7 @@ void each_since(const basic_runtime_view<Set, Allocator> &view, const Pool &pool
     if constexpr (tracked && callable) {
         auto member = [&view](const auto entt) { return view.contains(entt); };
         auto visit = [&func](const auto entt) { func(entt); };
-        walk_changes<Added>(pool, since, walk, member, visit);
+        walk_changes<Added>(pool, since, walk, view.visit_disabled(), member, visit);
     }
 }
 
@@ -166,7 +178,8 @@ void each_since(const basic_runtime_view<Set, Allocator> &view, const Pool &pool
 /// (owning, partial-owning or not) whose Type (a tracked type the view or group iterates, owns or gets) was added or
 /// changed after tick `since`. Cost: O(log n + changes since) when few changed, one pass over Type's pool when many
 /// did. func may change elements (patch, modified: those stamps are not visited again) and remove the entity it is
-/// given, but must not add components of the view's or group's types. Disabled elements are not visited.
+/// given, but must not add components of the view's or group's types. Disabled elements are visited only if the
+/// view's visit_disabled() counts them.
 template<typename Type, typename View, typename Func>
 void each_changed(const View &view, const tick_type since, Func func) {
     internal::each_since<false, Type>(view, since, func, internal::change_walk::automatic);
@@ -179,9 +192,10 @@ void each_added(const View &view, const tick_type since, Func func) {
 }
 
 /// Calls func(entity) for every entity of a runtime view whose element in `pool` (a tracked storage, for instance
-/// registry.storage<T>()) was added or changed after tick `since` and is enabled. The pool need not be one of the
-/// view's storages: it then filters further (the entity is in the view and changed in the pool). Same cost and
-/// same rules for func as the typed each_changed; a runtime view without iterated storages holds no entity.
+/// registry.storage<T>()) was added or changed after tick `since` (and is enabled, unless the view visits disabled
+/// ones). The pool need not be one of the view's storages: it then filters further (the entity is in the view and
+/// changed in the pool). Same cost and same rules for func as the typed each_changed; a runtime view without iterated
+/// storages holds no entity.
 template<typename Set, typename Allocator, typename Pool, typename Func>
 void each_changed(const basic_runtime_view<Set, Allocator> &view, const Pool &pool, const tick_type since, Func func) {
     internal::each_since<false>(view, pool, since, func, internal::change_walk::automatic);

@@ -156,7 +156,9 @@ template<typename Type>
     if constexpr (walk_traits<Type>::holes && !walk_traits<Type>::released) {
         return pos;
     } else {
-        return pos < walk_reach(pool, mode) ? pos : walk_npos;
+        // the mode is read only past the enabled elements: a hit costs what it costs without modes
+        return (pos < walk_count(pool) || (mode != disabled_mode::skip && pos < walk_present_count(pool))) ? pos
+                                                                                                           : walk_npos;
     }
 }
 
