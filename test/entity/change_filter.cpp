@@ -58,6 +58,18 @@ protected:
         registry.advance_tick();
     }
 
+    // patches the transforms of entities 2, 3, 6, 8 and 10, then disables the filtered type (2), the views' other
+    // type (6) and the whole entity (8)
+    void patch_and_disable_some() {
+        for (const auto idx : {2u, 3u, 6u, 8u, 10u}) {
+            registry.patch<transform>(entities[idx]);
+        }
+
+        registry.disable<transform>(entities[2]);
+        registry.disable<velocity>(entities[6]);
+        registry.disable(entities[8]);
+    }
+
     tessera::registry registry;
     std::vector<tessera::entity> entities;
     tessera::tick_type since{};
@@ -151,14 +163,7 @@ TEST_F(change_filter_test, callbacks_may_patch_and_remove_what_they_visit) {
 }
 
 TEST_F(change_filter_test, disabled_elements_are_not_visited) {
-    for (const auto idx : {2u, 3u, 6u, 8u, 10u}) {
-        registry.patch<transform>(entities[idx]);
-    }
-
-    // the filtered type, the view's other type, the whole entity
-    registry.disable<transform>(entities[2]);
-    registry.disable<velocity>(entities[6]);
-    registry.disable(entities[8]);
+    patch_and_disable_some();
 
     for (const auto how : {walk::log, walk::scan}) {
         EXPECT_EQ(visit<false>(registry.view<transform>(), since, how),
@@ -531,13 +536,7 @@ TEST_F(change_filter_test, runtime_views_skip_disabled_elements) {
 }
 
 TEST_F(change_filter_test, filters_follow_the_views_disabled_mode) {
-    for (const auto idx : {2u, 3u, 6u, 8u, 10u}) {
-        registry.patch<transform>(entities[idx]);
-    }
-
-    registry.disable<transform>(entities[2]);
-    registry.disable<velocity>(entities[6]);
-    registry.disable(entities[8]);
+    patch_and_disable_some();
 
     for (const auto how : {walk::log, walk::scan}) {
         auto single = registry.view<transform>();
