@@ -6,7 +6,9 @@
 //   thread count backs execution::default_chunk_size;
 // - a battle frame: the battle of examples/battle.cpp (battle_world.hpp) with 250,000 units, the time per frame over
 //   its default 120 frames (the world is built untimed before each round), next to the same systems run on one
-//   thread without oneTBB; every round must end with the sequential code's summary line.
+//   thread without oneTBB; every round must end with the sequential code's summary line. The same battle again with
+//   every configuration in one pass, frame by frame in turn (battle_frame/interleaved): on a shared machine whose
+//   speed drifts, the figures to quote.
 // Every benchmark runs --rounds N times (5 by default); on exit a table gives the median of the rounds and the
 // speedup of each median over the one at one thread and over the sequential code's.
 //   tessera_bench_parallel [--rounds N] [--benchmark_filter=...]
@@ -31,7 +33,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -244,6 +248,69 @@ void register_battle() {
     }
 }
 
+// The battle frame again, with every thread count in one pass: one battle per configuration (the sequential code,
+// then 1, 2, 4... threads), built untimed from the same seed, stepped frame by frame in turn, the order rotating
+// every frame. A shared machine whose speed drifts over seconds slows all the configurations alike, where
+// separate runs may each catch a different phase. The time is the per-frame mean of the last configuration (the
+// most threads); counters give each configuration's speedup over 1 thread and over the sequential code (the sum of
+// its frames over theirs), and every battle must end with the same summary line.
+void run_battle_interleaved(benchmark::State &state) {
+    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<int> configs{0};
+
+    for (int threads = 1;; threads = std::min(threads * 2, hardware)) {
+        configs.push_back(threads);
+
+        if (threads == hardware) {
+            break;
+        }
+    }
+
+    for (auto _ : state) {
+        std::vector<std::unique_ptr<battle::simulation>> fights{};
+        std::vector<double> seconds(configs.size());
+
+        for (const int threads : configs) {
+            fights.push_back(std::make_unique<battle::simulation>(battle_units, battle_seed, threads != 0));
+        }
+
+        for (int frame{}; frame < battle_frames; ++frame) {
+            for (std::size_t turn{}; turn < configs.size(); ++turn) {
+                const auto which = (turn + static_cast<std::size_t>(frame)) % configs.size();
+                const tbb::global_control cap{tbb::global_control::max_allowed_parallelism,
+                                              static_cast<std::size_t>(std::max(configs[which], 1))};
+                const auto start = std::chrono::steady_clock::now();
+                fights[which]->frame();
+                seconds[which] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            }
+        }
+
+        state.SetIterationTime(seconds.back() / battle_frames);
+
+        for (std::size_t which = 1u; which < configs.size(); ++which) {
+            const auto name = "threads:" + std::to_string(configs[which]);
+            state.counters[name + "/vs_1"] = seconds[1] / seconds[which];
+            state.counters[name + "/vs_seq"] = seconds[0] / seconds[which];
+        }
+
+        const auto summary = fights.front()->result().summary();
+
+        for (const auto &fight : fights) {
+            if (fight->result().summary() != summary) {
+                state.SkipWithError("a thread count ended the battle with another summary than the sequential code");
+            }
+        }
+    }
+}
+
+void register_battle_interleaved() {
+    benchmark::RegisterBenchmark("parallel/battle_frame/interleaved", run_battle_interleaved)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Repetitions(rounds)
+        ->Unit(benchmark::kMillisecond);
+}
+
 // The console output (the aggregates of the rounds), then the speedups: for every scenario, the median time of the
 // rounds at N threads against the median at 1 thread and the median of the sequential code.
 class speedup_reporter : public benchmark::ConsoleReporter {
@@ -255,7 +322,12 @@ public:
             // the registered name, without the "/real_time", "/iterations:1"... that benchmark appends
             const auto &name = run.run_name.function_name;
 
-            if (run.run_type == Run::RT_Iteration) {
+            if (name.ends_with("/interleaved")) {
+                // its speedups are counters; with one round there is no median, the round is it
+                if (run.run_type == Run::RT_Iteration || run.aggregate_name == "median") {
+                    interleaved = run.counters;
+                }
+            } else if (run.run_type == Run::RT_Iteration) {
                 rounds_of[name].push_back(run.GetAdjustedRealTime());
             } else if (run.aggregate_name == "median") {
                 median_of[name] = run.GetAdjustedRealTime();
@@ -285,11 +357,23 @@ public:
                         one == median_of.end() ? 0. : one->second / time,
                         seq == median_of.end() ? 0. : seq->second / time);
         }
+
+        // counters come in name order: threads:N/vs_1, then threads:N/vs_seq
+        for (auto it = interleaved.cbegin(); it != interleaved.cend(); ++it) {
+            const auto next = std::next(it);
+
+            if (it->first.ends_with("/vs_1") && next != interleaved.cend()) {
+                const auto threads = it->first.substr(0, it->first.find('/'));
+                std::printf("%-48s %10s %13.2fx %15.2fx\n", ("parallel/battle_frame/interleaved/" + threads).c_str(),
+                            "", it->second.value, next->second.value);
+            }
+        }
     }
 
 private:
     std::map<std::string, std::vector<double>> rounds_of{};
     std::map<std::string, double> median_of{};
+    benchmark::UserCounters interleaved{};
 };
 
 /// Takes --rounds N (or --rounds=N) out of the command line; false if its value is not a positive number.
@@ -333,6 +417,7 @@ int main(int argc, char **argv) {
     register_scenario<seven_systems<true, true>>("mixed_7_groups", false);
     register_scenario<seven_systems<false, true>>("plain_7_groups", false);
     register_battle();
+    register_battle_interleaved();
 
     benchmark::Initialize(&argc, argv);
 
