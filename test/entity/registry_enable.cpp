@@ -240,8 +240,12 @@ TEST(RegistryEnable, Misuse) {
     const auto entt = registry.create();
     EXPECT_MISUSE(registry.disable<position>(entt), "disable: the entity does not own this component");
     EXPECT_MISUSE(registry.enable<position>(entt), "enable: the entity does not own this component");
+    registry.emplace<position>(entt);
     registry.emplace<node>(entt);
     EXPECT_MISUSE(registry.disable(entt), "in-place storage, which cannot be disabled");
+    // checked before anything changed: the entity and its other components are still enabled
+    EXPECT_TRUE(registry.enabled(entt));
+    EXPECT_TRUE(registry.enabled<position>(entt));
     registry.erase<node>(entt);
     registry.destroy(entt);
     EXPECT_MISUSE(registry.disable(entt), "disable: invalid entity");

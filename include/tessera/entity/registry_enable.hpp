@@ -7,6 +7,7 @@
 
 #include "../config/config.hpp"
 #include "registry.hpp"
+#include <algorithm>
 #include <iterator>
 #include <type_traits>
 
@@ -61,6 +62,13 @@ bool basic_registry<Entity, Allocator>::enabled(const entity_type entt) const {
 template<typename Entity, typename Allocator>
 void basic_registry<Entity, Allocator>::disable(const entity_type entt) {
     TESSERA_ASSERT(valid(entt), "disable: invalid entity");
+    // checked before anything changes: a failed disable leaves the entity as it was
+    TESSERA_ASSERT(std::none_of(pools.begin(), pools.end(),
+                                [entt](const auto &entry) {
+                                    return entry.second->policy() != deletion_policy::swap_and_pop &&
+                                           entry.second->contains(entt);
+                                }),
+                   "disable: the entity has a component of an in-place storage, which cannot be disabled");
     auto &marks = assure<disabled_entity>();
     disabled_entities = &marks;
 
@@ -70,8 +78,6 @@ void basic_registry<Entity, Allocator>::disable(const entity_type entt) {
 
     for (auto [id, pool] : storage()) {
         if (&pool != disabled_entities && pool.contains(entt)) {
-            TESSERA_ASSERT(pool.policy() == deletion_policy::swap_and_pop,
-                           "disable: the entity has a component of an in-place storage, which cannot be disabled");
             pool.disable(entt);
         }
     }
