@@ -1023,4 +1023,153 @@ TEST(command_buffer, other_registry_types) {
     EXPECT_EQ(registry.get<position>(buffer.resolve(made)).y, 2);
 }
 
+// The registries of the next test: the same entities and components, built the same way.
+void populate(tessera::registry &registry, std::vector<tessera::entity> &made) {
+    for (int pos{}; pos < 64; ++pos) {
+        const auto entt = registry.create();
+        made.push_back(entt);
+        registry.emplace<position>(entt, pos, -pos);
+
+        if (pos % 2 == 0) {
+            registry.emplace<velocity>(entt, pos);
+        }
+
+        if (pos % 3 == 0) {
+            registry.emplace<stable>(entt, pos);
+        }
+
+        if (pos % 5 == 0) {
+            registry.emplace<tag>(entt);
+            registry.disable<position>(entt);
+        }
+    }
+
+    // some released identifiers, so that versions and the free list take part
+    for (int pos{}; pos < 8; ++pos) {
+        registry.destroy(made[static_cast<std::size_t>(pos * 7)]);
+    }
+}
+
+template<typename Type>
+void expect_same_pool(const tessera::registry &lhs, const tessera::registry &rhs) {
+    const auto &left = *lhs.storage<Type>();
+    const auto &right = *rhs.storage<Type>();
+    ASSERT_EQ(left.size(), right.size());
+    EXPECT_EQ(left.free_list(), right.free_list());
+
+    for (std::size_t pos{}; pos < left.size(); ++pos) {
+        EXPECT_EQ(left.data()[pos], right.data()[pos]) << "position " << pos;
+    }
+}
+
+TEST(command_buffer, a_run_of_destroys_ends_as_one_destroy_after_the_other) {
+    tessera::registry batched;
+    tessera::registry reference;
+    std::vector<tessera::entity> made;
+    populate(batched, made);
+    made.clear();
+    populate(reference, made);
+
+    // shuffled live entities, a duplicate, stale identifiers and the entities the buffer creates itself
+    std::vector<tessera::entity> doomed;
+    for (std::size_t pos = 3u; pos < made.size(); pos += 5u) {
+        doomed.push_back(made[(pos * 37u) % made.size()]);
+    }
+    doomed.push_back(doomed[2]);
+    doomed.push_back(made[7]);
+
+    tessera::command_buffer buffer;
+    const auto fresh = buffer.create();
+    const auto other = buffer.create();
+    buffer.emplace<position>(fresh, 100, 100);
+    buffer.emplace<position>(other, 101, 101);
+    for (const auto entt : doomed) {
+        buffer.destroy(entt);
+    }
+    buffer.destroy(fresh);
+    buffer.destroy(other);
+    buffer.destroy(fresh);
+
+    // the reference: every command on its own, in recorded order
+    std::size_t skipped{};
+    const auto fresh_entity = reference.create();
+    const auto other_entity = reference.create();
+    reference.emplace<position>(fresh_entity, 100, 100);
+    reference.emplace<position>(other_entity, 101, 101);
+    doomed.insert(doomed.end(), {fresh_entity, other_entity, fresh_entity});
+    for (const auto entt : doomed) {
+        if (reference.valid(entt)) {
+            reference.destroy(entt);
+        } else {
+            ++skipped;
+        }
+    }
+
+    EXPECT_EQ(buffer.apply(batched), skipped);
+    // the duplicate, the stale identifier and the second destroy of `fresh`
+    EXPECT_EQ(skipped, 3u);
+    EXPECT_EQ(buffer.resolve(fresh), fresh_entity);
+    expect_same_pool<tessera::entity>(batched, reference);
+    expect_same_pool<position>(batched, reference);
+    expect_same_pool<velocity>(batched, reference);
+    expect_same_pool<stable>(batched, reference);
+    expect_same_pool<tag>(batched, reference);
+
+    const tessera::sparse_set &positions = batched.storage<position>();
+
+    for (const auto entt : positions) {
+        EXPECT_EQ(batched.get<position>(entt).x, reference.get<position>(entt).x);
+    }
+
+    // the free lists match too: the next identifiers are the same
+    for (int count{}; count < 20; ++count) {
+        EXPECT_EQ(batched.create(), reference.create());
+    }
+}
+
+tessera::entity watched{};
+bool still_there{};
+
+// a listener on the entity storage: whether the watched entity still has its position when another one leaves
+void note_watched(tessera::registry &owner, const tessera::entity entt) {
+    if (entt != watched) {
+        still_there = owner.all_of<position>(watched);
+    }
+}
+
+TEST(command_buffer, a_run_of_destroys_under_listeners_goes_one_entity_at_a_time) {
+    tessera::registry registry;
+    const auto first = registry.create();
+    const auto second = registry.create();
+    registry.emplace<position>(first);
+    registry.emplace<velocity>(first);
+    registry.emplace<position>(second);
+    registry.emplace<velocity>(second);
+    registry.on_destroy<position>().connect<&note<'p'>>();
+    registry.on_destroy<velocity>().connect<&note<'v'>>();
+
+    tessera::command_buffer buffer;
+    buffer.destroy(first);
+    buffer.destroy(second);
+    events.clear();
+    EXPECT_EQ(buffer.apply(registry), 0u);
+    // newest pool first, one entity after the other; pool by pool would give "vvpp"
+    EXPECT_EQ(events, "vpvp");
+
+    // a listener on the entity storage alone: when an entity is released, the next one still has its components
+    registry.on_destroy<position>().disconnect<&note<'p'>>();
+    registry.on_destroy<velocity>().disconnect<&note<'v'>>();
+    const auto third = registry.create();
+    const auto fourth = registry.create();
+    registry.emplace<position>(third);
+    registry.emplace<position>(fourth);
+    watched = fourth;
+    registry.on_destroy<tessera::entity>().connect<&note_watched>();
+    buffer.destroy(third);
+    buffer.destroy(fourth);
+    EXPECT_EQ(buffer.apply(registry), 0u);
+    EXPECT_TRUE(still_there);
+    EXPECT_FALSE(registry.valid(fourth));
+}
+
 } // namespace

@@ -359,6 +359,34 @@ TEST(SighMixin, UnboundStorageWithoutListeners) {
     EXPECT_TRUE(pool.empty());
 }
 
+namespace {
+void listen(tessera::registry &, const tessera::entity) {}
+} // namespace
+
+TEST(SighMixin, ObservedWhileAnySignalHasAListener) {
+    tessera::registry reg;
+    auto &pool = reg.storage<int>();
+    const tessera::sparse_set &base = pool;
+    EXPECT_FALSE(base.observed());
+
+    // each of the five signals on its own, through the virtual call the registry makes
+    const auto check = [&](auto sink) {
+        sink.template connect<&listen>();
+        EXPECT_TRUE(base.observed());
+        sink.template disconnect<&listen>();
+        EXPECT_FALSE(base.observed());
+    };
+    check(pool.on_construct());
+    check(pool.on_update());
+    check(pool.on_destroy());
+    check(pool.on_enable());
+    check(pool.on_disable());
+
+    // a plain set and a storage without signals have nothing to observe them
+    EXPECT_FALSE(tessera::sparse_set{}.observed());
+    EXPECT_FALSE(tessera::basic_storage<int>{}.observed());
+}
+
 TEST(SighMixin, UnboundStorageWithListenersIsAMisuse) {
     recorder rec;
     const tessera::entity entt{3};

@@ -109,6 +109,12 @@ TEST(sparse_set, member_types) {
     SUCCEED();
 }
 
+TEST(sparse_set, observed_only_through_signals) {
+    // a plain set has no signals: a storage with signals says whether one has a listener (test/entity/mixin.cpp)
+    const tessera::sparse_set set{};
+    EXPECT_FALSE(set.observed());
+}
+
 TEST(sparse_set, constructors) {
     const tessera::sparse_set plain{};
     EXPECT_EQ(plain.policy(), deletion_policy::swap_and_pop);

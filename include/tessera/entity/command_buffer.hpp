@@ -325,11 +325,9 @@ class basic_command_buffer {
     // Command has a payload_type (void for none), prepare(registry, header), which looks up what the run works on
     // (a pool), and apply(registry, buffer, prepared, entity, payload...), which returns false when the command
     // has no effect. The count is read again at every step: a listener may add commands to the run meanwhile.
-    // Flattened (TESSERA_FLATTEN): everything the loop calls (valid, contains, emplace and what they call) is inlined
-    // into it before g++ shares out its inlining budget, rare paths excepted (drop_run, replace_value). Left to the
-    // budget, the loop lost inlines to the rest of a large translation unit (record+apply cost 1.6x direct emplaces
-    // instead of 1.25x), and its many calls of valid() and contains() made g++ rank those lower everywhere, so
-    // that the systems of examples/battle stopped inlining them (docs/command_buffers.md, cost).
+    // Flattened (TESSERA_FLATTEN): what the loop calls is inlined before g++ shares out its inlining budget (rare
+    // paths excepted: drop_run, replace_value). Left to the budget, record+apply cost 1.6x direct emplaces instead
+    // of 1.25x, and examples/battle lost inlines of valid() and contains() (docs/command_buffers.md, cost).
     template<typename Command>
     TESSERA_FLATTEN static void run(apply_state &state, header &hdr) {
         using payload_type = typename Command::payload_type;
@@ -394,6 +392,40 @@ class basic_command_buffer {
             return target.valid(entt) && (target.destroy(entt), true);
         }
     };
+
+    // A run of destroys. Unless a listener watches the registry, it goes pool by pool as registry.destroy(first,
+    // last) does: each pool sees the removals of one destroy after the other, in the same order, so it ends the same
+    // (docs/command_buffers.md, cost). An entity destroyed twice is gone at its second turn: skipped either way.
+    static void run_destroys(apply_state &state, header &hdr) {
+        using items = layout<void>;
+        std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
+        Registry *const target = state.target;
+        auto &doomed = state.self->doomed;
+
+        if (target == nullptr || hdr.count < 2u || target->observed()) {
+            return run<destroy_command>(state, hdr);
+        }
+
+        try {
+            doomed.reserve(hdr.count);
+        } catch (...) { // one destroy after the other needs no memory
+            return run<destroy_command>(state, hdr);
+        }
+
+        // back to front: a set's iterators walk their array from the back, so over this one they give run order
+        for (auto pos = hdr.count; pos-- != 0u;) {
+            if (const auto entt = state.self->resolve(items::entity_at(first + pos * items::stride));
+                target->valid(entt)) {
+                doomed.push_back(entt);
+            }
+        }
+
+        using set_iterator = typename Registry::common_type::iterator;
+        const auto size = static_cast<typename set_iterator::difference_type>(doomed.size());
+        state.skipped += hdr.count - target->destroy_listed(set_iterator{doomed, size}, set_iterator{doomed, {}});
+        doomed.clear();
+        state.next = items::after(hdr);
+    }
 
     enum class value_mode : std::uint8_t { emplace, replace };
 
@@ -543,15 +575,16 @@ public:
 
     /// Constructs an empty buffer with the given allocator.
     explicit basic_command_buffer(const allocator_type &alloc)
-        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}} {}
+        : allocator{alloc}, chunks{chunk_alloc{alloc}}, resolved{entity_alloc{alloc}}, doomed{entity_alloc{alloc}} {}
 
     basic_command_buffer(const basic_command_buffer &) = delete;
 
     /// Move constructor: the commands and the memory move; the source is left empty, owning nothing.
     basic_command_buffer(basic_command_buffer &&other) noexcept
         : allocator{other.allocator}, chunks{std::move(other.chunks)}, resolved{std::move(other.resolved)},
-          cursor{std::exchange(other.cursor, nullptr)}, limit{std::exchange(other.limit, nullptr)},
-          last{std::exchange(other.last, nullptr)}, current{std::exchange(other.current, 0u)},
+          doomed{std::move(other.doomed)}, cursor{std::exchange(other.cursor, nullptr)},
+          limit{std::exchange(other.limit, nullptr)}, last{std::exchange(other.last, nullptr)}, current{std::exchange(
+                                                                                                    other.current, 0u)},
           count{std::exchange(other.count, 0u)}, created{std::exchange(other.created, 0u)}, applying{} {
         other.chunks.clear();
         other.resolved.clear();
@@ -574,6 +607,7 @@ public:
             allocator = other.allocator;
             chunks = std::move(other.chunks);
             resolved = std::move(other.resolved);
+            doomed = std::move(other.doomed);
             cursor = std::exchange(other.cursor, nullptr);
             limit = std::exchange(other.limit, nullptr);
             last = std::exchange(other.last, nullptr);
@@ -616,7 +650,7 @@ public:
     /// Records destroy(entt).
     void destroy(const entity_type entt) {
         check_entity(entt);
-        record<void>(runner<destroy_command>(), entt, id_type{});
+        record<void>(&basic_command_buffer::run_destroys, entt, id_type{});
     }
 
     /// Records emplace<Type>(entt, args...): the value is built now (braces for aggregates) and moved into the
@@ -716,6 +750,7 @@ public:
         release_chunks(kept);
         chunks.shrink_to_fit();
         resolved.shrink_to_fit();
+        doomed.shrink_to_fit();
 
         if (kept == 0u) {
             reset();
@@ -747,6 +782,8 @@ private:
     [[no_unique_address]] allocator_type allocator;
     std::vector<chunk, chunk_alloc> chunks;
     std::vector<entity_type, entity_alloc> resolved;
+    // the entities of a run of destroys that go pool by pool (run_destroys); empty between runs
+    std::vector<entity_type, entity_alloc> doomed;
     // initialized here as well as by the constructors: clang-tidy 14 does not see through the delegating default
     // constructor of a class template
     std::byte *cursor{};

@@ -291,6 +291,12 @@ public:
     /// Sink for the listeners called before an enabled element is disabled.
     [[nodiscard]] auto on_disable() noexcept { return sink{disabling}; }
 
+    /// True if any of the five signals has a listener.
+    [[nodiscard]] bool observed() const noexcept override {
+        return !construction.empty() || !update.empty() || !destruction.empty() || !enabling.empty() ||
+               !disabling.empty();
+    }
+
     /// True once the storage is bound to a registry.
     [[nodiscard]] explicit operator bool() const noexcept { return (owner != nullptr); }
 

@@ -196,6 +196,11 @@ public:
         }
     }
 
+    /// True if a listener watches a pool.
+    [[nodiscard]] bool observed() const noexcept {
+        return std::any_of(pools.cbegin(), pools.cend(), [](const auto &entry) { return entry.second->observed(); });
+    }
+
     /// True if a pool contains the entity.
     [[nodiscard]] bool contains(const entity_type entt) const {
         return std::any_of(pools.cbegin(), pools.cend(),

@@ -52,6 +52,9 @@ class TESSERA_RACES_ABI basic_registry {
     template<typename>
     friend class basic_prototype;
 
+    template<typename>
+    friend class basic_command_buffer;
+
 public:
     /// Allocator type.
     using allocator_type = Allocator;
@@ -153,6 +156,18 @@ private:
         entities.erase(entt);
         const version_type next = entities.current(entt);
         return next;
+    }
+
+    // True if a listener watches the entity storage or a pool: only then can the order in which entities leave
+    // the pools be told apart from one destroy(entt) after another.
+    [[nodiscard]] bool observed() const noexcept { return entities.observed() || pools.observed(); }
+
+    // Removes the entities of a range over a set's packed array (walked from the back) pool by pool, newest pool
+    // first, then from the entity storage; one that is already gone at its turn is skipped. Returns how many the
+    // entity storage released.
+    size_type destroy_listed(const typename common_type::iterator from, const typename common_type::iterator to) {
+        pools.remove(from, to);
+        return entities.remove(from, to);
     }
 
     // Whether the entity has a Type in its default pool, without creating the pool.

@@ -38,8 +38,7 @@ inline void basic_registry<Entity, Allocator>::destroy(It first, It last) {
             TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
         }
 
-        pools.remove(from, to);
-        entities.remove(from, to);
+        destroy_listed(from, to);
     } else {
         for (; first != last; ++first) {
             destroy(*first);

@@ -512,6 +512,9 @@ public:
     /// Room in the packed array.
     [[nodiscard]] virtual size_type capacity() const noexcept { return packed.capacity(); }
 
+    /// True if listeners watch the set's changes (a storage with signals, one of which has a listener).
+    [[nodiscard]] virtual bool observed() const noexcept { return false; }
+
     /// Releases unused memory: spare packed capacity and sparse pages that hold no identifier.
     virtual void shrink_to_fit() {
         TESSERA_RACE_WRITE(*this, "shrink_to_fit");
@@ -538,8 +541,7 @@ public:
     /// Number of sparse pages allocated (each holds entt_traits<entity_type>::page_size entries); extent() also
     /// counts the pages of the table that were never allocated.
     [[nodiscard]] size_type sparse_pages() const noexcept {
-        return static_cast<size_type>(
-            std::count_if(sparse.cbegin(), sparse.cend(), [](const auto *page) { return page != nullptr; }));
+        return sparse.size() - static_cast<size_type>(std::count(sparse.cbegin(), sparse.cend(), nullptr));
     }
 
     /// Room in the table of sparse page pointers (the table itself, not the pages).
