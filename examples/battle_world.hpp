@@ -297,9 +297,10 @@ struct fire_part {
     std::uint64_t shots = 0;
 };
 
-/// What a chunk's projectiles did: the ones to destroy, and how many hit.
+/// What a chunk's projectiles did: the ones to destroy, the units they stunned, and how many hit.
 struct hit_part {
     deferred changes;
+    std::vector<tessera::entity> stunned;
     std::uint64_t hits = 0;
 };
 
@@ -482,8 +483,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
                 std::atomic_ref<int>{healths.get(shot.victim).current}.fetch_sub(shot.damage,
                                                                                  std::memory_order_relaxed);
                 ++part.hits;
-                // the victim is stunned: applied after the pass, in walk order (docs/enable_disable.md)
-                commands.disable<weapon>(shot.victim);
+                // the victim is stunned: recorded after the chunk's destroys (docs/enable_disable.md)
+                part.stunned.push_back(shot.victim);
                 commands.destroy(entity);
             } else if (shot.ttl <= 0.f) {
                 commands.destroy(entity);
@@ -491,6 +492,14 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
                 vel = {dx / distance * config.projectile_speed, dy / distance * config.projectile_speed};
             }
         });
+
+        // one run of destroys, then one of disables, rather than runs of one command each: the destroys only
+        // remove projectiles and the disables only touch units, so the order between the two kinds changes nothing
+        for (const auto victim : part.stunned) {
+            commands.disable<weapon>(victim);
+        }
+
+        part.stunned.clear();
     });
 
     in_walk_order(parts, count, [&](hit_part &part) {
