@@ -25,6 +25,11 @@
 
 namespace tessera {
 
+namespace internal {
+template<typename Registry>
+class command_playback;
+} // namespace internal
+
 /// Records structural changes (create, destroy, emplace, emplace_or_replace, replace, patch, remove, erase, and
 /// the state changes disable and enable) and applies them to a registry later, in recorded order, firing the usual
 /// signals. Recording never touches a registry. create() returns a provisional identifier that later commands of the
@@ -39,7 +44,22 @@ class basic_command_buffer {
     using unit_alloc = typename registry_alloc_traits::template rebind_alloc<unit_type>;
     using unit_alloc_traits = std::allocator_traits<unit_alloc>;
 
+    // a parallel apply (command_playback.hpp) admits the commands of several buffers, then lets the pools act
+    friend class internal::command_playback<Registry>;
+
+public:
+    /// Identifier type.
+    using entity_type = typename Registry::entity_type;
+
+private:
     struct header;
+    struct planned_run;
+    using common_type = typename Registry::common_type;
+    using plan_type = std::vector<planned_run, typename registry_alloc_traits::template rebind_alloc<planned_run>>;
+
+    // apply: each command is admitted (valid at its turn?) then acted on its pool; admit: the first walk of a
+    // parallel apply (command_playback.hpp), which admits every command and lists the runs for their pools
+    enum class walk_mode : std::uint8_t { apply, admit };
 
     // what the commands of one apply share; a null target means the commands are discarded
     struct apply_state {
@@ -48,6 +68,9 @@ class basic_command_buffer {
         // where the run after the one running starts
         std::byte *next;
         std::size_t skipped;
+        walk_mode mode;
+        // admit: where the runs are listed
+        plan_type *plan;
     };
 
     // runs (or discards) a run of commands, destroys their payloads whatever happens, and sets state.next
@@ -59,6 +82,19 @@ class basic_command_buffer {
         run_function *run;
         id_type id;
         std::uint32_t count;
+    };
+
+    // A run left for the act walk of a parallel apply: the pool acts on its commands, admitted already.
+    struct planned_run {
+        basic_command_buffer *buffer;
+        header *run;
+        // null: a run of destroys, which every pool plays; its entities are buffer->doomed[from, to), back to front
+        common_type *pool;
+        std::size_t (*act)(Registry &, common_type &, header &, bool);
+        std::size_t from;
+        std::size_t to;
+        // set once its pool has acted on it (or dropped it)
+        bool played;
     };
 
     struct chunk {
@@ -111,6 +147,10 @@ class basic_command_buffer {
         }
 
         [[nodiscard]] static entity_type entity_at(std::byte *const command) noexcept {
+            return *std::launder(reinterpret_cast<entity_type *>(command));
+        }
+
+        [[nodiscard]] static entity_type &entity_ref(std::byte *const command) noexcept {
             return *std::launder(reinterpret_cast<entity_type *>(command));
         }
 
@@ -265,7 +305,7 @@ class basic_command_buffer {
 
     // destroys the payloads of the commands from `at` in chunk `pos` on
     void discard(std::size_t pos, std::byte *at) noexcept {
-        apply_state state{nullptr, this, nullptr, 0u};
+        apply_state state{nullptr, this, nullptr, 0u, walk_mode::apply, nullptr};
         walk(state, pos, at);
     }
 
@@ -277,6 +317,12 @@ class basic_command_buffer {
         count = 0u;
         created = 0u;
         applying = false;
+        doomed.clear();
+    }
+
+    // whether a parallel apply may let the pools act on their own (command_playback.hpp)
+    [[nodiscard]] static bool playable(const Registry &registry) noexcept {
+        return !registry.observed() && (registry.disabled_entities == nullptr || registry.disabled_entities->empty());
     }
 
     void drop_all() noexcept {
@@ -296,223 +342,42 @@ class basic_command_buffer {
         chunks.erase(chunks.begin() + static_cast<std::ptrdiff_t>(from), chunks.end());
     }
 
-    // ---- the commands ---------------------------------------------------------------------------------------
-
-    template<typename Type, bool Named>
-    [[nodiscard]] static auto &pool_of(Registry &target, const header &hdr) {
-        if constexpr (Named) {
-            return target.template storage<Type>(hdr.id);
-        } else {
-            return target.template storage<Type>();
-        }
-    }
-
-    // Destroys the payloads of the commands of a run from `pos` on. Out of line: it runs only when a buffer is
-    // cleared or a command threw, and run() below should not take it in.
-    template<typename Payload>
-    [[gnu::noinline]] static void drop_run(header &hdr, std::uint32_t pos) noexcept {
-        using items = layout<Payload>;
-
-        if constexpr (items::has_payload && !std::is_trivially_destructible_v<Payload>) {
-            std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
-
-            for (; pos < hdr.count; ++pos) {
-                items::destroy(first + pos * items::stride);
-            }
-        }
-    }
-
-    // Command has a payload_type (void for none), prepare(registry, header), which looks up what the run works on
-    // (a pool), and apply(registry, buffer, prepared, entity, payload...), which returns false when the command
-    // has no effect. The count is read again at every step: a listener may add commands to the run meanwhile.
-    // Flattened (TESSERA_FLATTEN): what the loop calls is inlined before g++ shares out its inlining budget (rare
-    // paths excepted: drop_run, replace_value). Left to the budget, record+apply cost 1.6x direct emplaces instead
-    // of 1.25x, and examples/battle lost inlines of valid() and contains() (docs/command_buffers.md, cost).
-    template<typename Command>
-    TESSERA_FLATTEN static void run(apply_state &state, header &hdr) {
-        using payload_type = typename Command::payload_type;
-        using items = layout<payload_type>;
-        std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
-        std::uint32_t pos{};
-
-        if (state.target == nullptr) {
-            drop_run<payload_type>(hdr, pos);
-        } else {
-            Registry &target = *state.target;
-            const basic_command_buffer &self = *state.self;
-            auto &&prepared = Command::prepare(target, hdr);
-            std::size_t skipped{};
-
-            try {
-                for (; pos < hdr.count; ++pos) {
-                    std::byte *const command = first + pos * items::stride;
-                    const payload_guard<payload_type> guard{command};
-
-                    if constexpr (items::has_payload) {
-                        skipped += !Command::apply(target, self, prepared, items::entity_at(command),
-                                                   *items::payload_at(command));
-                    } else {
-                        skipped += !Command::apply(target, self, prepared, items::entity_at(command));
-                    }
-                }
-            } catch (...) {
-                // the command that threw has destroyed its payload; the rest of the run is dropped
-                drop_run<payload_type>(hdr, pos + 1u);
-                state.next = items::after(hdr);
-                throw;
-            }
-
-            state.skipped += skipped;
-        }
-
-        // read now: a listener may have extended the run
-        state.next = items::after(hdr);
-    }
-
-    struct create_command {
-        using payload_type = void;
-
-        static Registry &prepare(Registry &target, const header &) noexcept { return target; }
-
-        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
-                          const typename Registry::entity_type) {
-            const_cast<basic_command_buffer &>(self).resolved.push_back(target.create());
-            return true;
-        }
-    };
-
-    struct destroy_command {
-        using payload_type = void;
-
-        static Registry &prepare(Registry &target, const header &) noexcept { return target; }
-
-        static bool apply(Registry &target, const basic_command_buffer &self, Registry &,
-                          const typename Registry::entity_type recorded) {
-            const auto entt = self.resolve(recorded);
-            return target.valid(entt) && (target.destroy(entt), true);
-        }
-    };
-
-    // A run of destroys. Unless a listener watches the registry, it goes pool by pool as registry.destroy(first,
-    // last) does: each pool sees the removals of one destroy after the other, in the same order, so it ends the same
-    // (docs/command_buffers.md, cost). An entity destroyed twice is gone at its second turn: skipped either way.
-    static void run_destroys(apply_state &state, header &hdr) {
-        using items = layout<void>;
-        std::byte *const first = items::first(reinterpret_cast<std::byte *>(&hdr));
-        Registry *const target = state.target;
-        auto &doomed = state.self->doomed;
-
-        if (target == nullptr || hdr.count < 2u || target->observed()) {
-            return run<destroy_command>(state, hdr);
-        }
-
-        try {
-            doomed.reserve(hdr.count);
-        } catch (...) { // one destroy after the other needs no memory
-            return run<destroy_command>(state, hdr);
-        }
-
-        // back to front: a set's iterators walk their array from the back, so over this one they give run order
-        for (auto pos = hdr.count; pos-- != 0u;) {
-            if (const auto entt = state.self->resolve(items::entity_at(first + pos * items::stride));
-                target->valid(entt)) {
-                doomed.push_back(entt);
-            }
-        }
-
-        using set_iterator = typename Registry::common_type::iterator;
-        const auto size = static_cast<typename set_iterator::difference_type>(doomed.size());
-        state.skipped += hdr.count - target->destroy_listed(set_iterator{doomed, size}, set_iterator{doomed, {}});
-        doomed.clear();
-        state.next = items::after(hdr);
-    }
+    // ---- the commands (defined in command_buffer_commands.hpp) -----------------------------------------------
 
     enum class value_mode : std::uint8_t { emplace, replace };
-
-    template<typename Type, bool Named>
-    struct pool_command {
-        static auto &prepare(Registry &target, const header &hdr) { return pool_of<Type, Named>(target, hdr); }
-    };
-
-    // the value of a command replaces the component the entity has: out of line, as the rarer case of emplace
-    template<typename Pool, typename... Value>
-    [[gnu::noinline]] static void replace_value(Pool &pool, const typename Registry::entity_type entt,
-                                                Value &...value) {
-        pool.patch(entt, [&value...](auto &...curr) { ((curr = std::move(value)), ...); });
-    }
-
-    // emplace and emplace_or_replace (a repeated emplace replaces), or replace (needs the component)
-    template<typename Type, value_mode Mode, bool Named>
-    struct value_command : pool_command<Type, Named> {
-        using payload_type = std::conditional_t<std::is_void_v<value_of<Type>>, void, Type>;
-
-        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
-                          const typename Registry::entity_type recorded, auto &...value) {
-            const auto entt = self.resolve(recorded);
-
-            if (!target.valid(entt)) {
-                return false;
-            }
-
-            if constexpr (sizeof...(value) != 0u &&
-                          internal::lists_entity_members_v<Type, typename Registry::entity_type>) {
-                const auto map = [&self](const auto curr) { return self.resolve(curr); };
-                (internal::map_entities<typename Registry::entity_type>(value, map), ...);
-            }
-
-            if (pool.contains(entt)) {
-                replace_value(pool, entt, value...);
-            } else if constexpr (Mode == value_mode::emplace) {
-                pool.emplace(entt, std::move(value)...);
-
-                // a component added to a disabled entity starts disabled, as with registry.emplace
-                if (!target.enabled(entt)) {
-                    pool.disable(entt);
-                }
-            } else {
-                return false;
-            }
-
-            return true;
-        }
-    };
-
-    template<typename Type, bool Named, typename... Func>
-    struct patch_command : pool_command<Type, Named> {
-        using payload_type = std::tuple<Func...>;
-
-        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
-                          const typename Registry::entity_type recorded, payload_type &func) {
-            const auto entt = self.resolve(recorded);
-
-            if (!target.valid(entt)) {
-                return false;
-            }
-
-            return pool.contains(entt) &&
-                   (std::apply([&pool, entt](auto &...curr) { pool.patch(entt, curr...); }, func), true);
-        }
-    };
-
     enum class pool_action : std::uint8_t { remove, erase, disable, enable };
 
-    // remove, erase (a missing component: a command without effect), disable, enable (skipped without Type)
+    struct destroy_command;
+    template<typename Type, bool Named>
+    struct pool_command;
+    template<typename Type, value_mode Mode, bool Named>
+    struct value_command;
+    template<typename Type, bool Named, typename... Func>
+    struct patch_command;
     template<typename Type, bool Named, pool_action Action>
-    struct remove_command : pool_command<Type, Named> {
-        using payload_type = void;
+    struct remove_command;
 
-        static bool apply(Registry &target, const basic_command_buffer &self, auto &pool,
-                          const typename Registry::entity_type recorded) {
-            const auto entt = self.resolve(recorded);
+    // Destroys the payloads of the commands of a run from `pos` on. Out of line: it runs only when a buffer is
+    // cleared or a command threw, and run() should not take it in.
+    template<typename Payload>
+    static void drop_run(header &hdr, std::uint32_t pos) noexcept;
+    template<typename Command>
+    static void run(apply_state &state, header &hdr);
+    template<typename Command>
+    static void admit_run(apply_state &state, header &hdr);
+    template<typename Command>
+    static std::size_t act_run(Registry &target, common_type &base, header &hdr, bool drop);
+    static void run_creates(apply_state &state, header &hdr);
+    static void run_destroys(apply_state &state, header &hdr);
+    static void admit_destroys(apply_state &state, header &hdr);
+    template<typename Pool, typename... Value>
+    static void replace_value(Pool &pool, entity_type entt, Value &...value);
 
-            if constexpr (Action == pool_action::remove || Action == pool_action::erase) {
-                return target.valid(entt) && (pool.remove(entt) || Action == pool_action::remove);
-            } else {
-                return target.valid(entt) && pool.contains(entt) &&
-                       ((Action == pool_action::enable ? pool.enable(entt) : pool.disable(entt)), true);
-            }
-        }
-    };
+    // the doomed entities from position `pos` down, as a set's iterator walks them
+    [[nodiscard]] auto doomed_at(const std::size_t pos) const noexcept {
+        using set_iterator = typename common_type::iterator;
+        return set_iterator{doomed, static_cast<typename set_iterator::difference_type>(pos)};
+    }
 
     template<typename Command>
     [[nodiscard]] static constexpr run_function *runner() noexcept {
@@ -558,8 +423,6 @@ class basic_command_buffer {
 public:
     /// The registry type the buffer applies to.
     using registry_type = Registry;
-    /// Identifier type.
-    using entity_type = typename Registry::entity_type;
     /// Unsigned integer type.
     using size_type = std::size_t;
     /// Allocator type (the registry's); the buffer's memory comes from it, rebound.
@@ -642,7 +505,7 @@ public:
         const auto entt =
             traits_type::construct(static_cast<typename traits_type::entity_type>(created),
                                    static_cast<typename traits_type::version_type>(traits_type::version_mask));
-        record<void>(runner<create_command>(), entt, id_type{});
+        record<void>(&basic_command_buffer::run_creates, entt, id_type{});
         ++created;
         return entt;
     }
@@ -720,7 +583,7 @@ public:
         TESSERA_ASSERT(!applying, "command_buffer::apply: the buffer is already being applied (called by a listener)");
         resolved.clear();
         resolved.reserve(created);
-        apply_state state{&registry, this, nullptr, 0u};
+        apply_state state{&registry, this, nullptr, 0u, walk_mode::apply, nullptr};
         std::size_t pos{};
         applying = true;
 
@@ -797,6 +660,8 @@ private:
 
 } // namespace tessera
 
+// the commands and the loops that play them
+#include "command_buffer_commands.hpp"
 // the recorder of one named pool, buffer.storage<T>(id)
 #include "command_buffer_pool.hpp"
 
