@@ -14,9 +14,10 @@
 // during the pass, atomically: subtractions give the same total in any order. The summary line is the same for
 // every thread count and for the sequential code.
 //
-// What runs on one thread between passes (applying the chunks' command buffers) is what limits the speedup: the
-// systems keep it short by recording one run of commands per kind and chunk (all the creates of a chunk, then all
-// the positions...), which a command buffer applies in one loop per run.
+// What runs on one thread between passes is what limits the speedup. The chunks' command buffers are applied with
+// execution::apply: one thread walks the commands (creates, releases, which entities are still valid), then each
+// pool plays its own commands on oneTBB's threads. The systems keep both walks short by recording one run of
+// commands per kind and chunk (all the creates of a chunk, then all the positions...), played in one loop per run.
 //
 // Sequential (simulation{..., false}, or any build without oneTBB, where TESSERA_BATTLE_SEQUENTIAL is defined), the
 // same chunks are walked one after the other on the calling thread and the systems run in the organizer's insertion
@@ -31,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
@@ -44,6 +46,7 @@
 #ifndef TESSERA_BATTLE_SEQUENTIAL
 #    include <tbb/blocked_range.h>
 #    include <tbb/parallel_for.h>
+#    include <tessera/execution/apply.hpp>
 #    include <tessera/execution/executor.hpp>
 #    include <tessera/execution/parallel_each.hpp>
 #endif
@@ -144,7 +147,11 @@ struct deferred {
 
     void apply(tessera::registry &registry, statistics &stats) {
         commands.apply(registry);
+        count_recycled(stats);
+    }
 
+    /// After the buffer applied: counts the created entities that reuse a released index.
+    void count_recycled(statistics &stats) {
         for (const auto entity : created) {
             stats.recycled += (tessera::to_version(commands.resolve(entity)) != 0u);
         }
@@ -214,6 +221,26 @@ void in_walk_order(chunk_slots<Slot> &records, const std::size_t count, Func fun
     for (std::size_t pos = count; pos != 0u; --pos) {
         func(records.slots[pos - 1u]);
     }
+}
+
+/// Applies what the first `count` slots recorded, in the order a sequential each(func) visits their chunks (see
+/// in_walk_order). Threaded, with execution::apply: one thread walks the commands, then each pool plays its own
+/// on oneTBB's threads, which ends as one buffer after the other.
+template<typename Slot>
+void apply_in_walk_order(tessera::registry &registry, [[maybe_unused]] const settings &config,
+                         chunk_slots<Slot> &records, const std::size_t count, statistics &stats) {
+#ifndef TESSERA_BATTLE_SEQUENTIAL
+    if (config.threaded) {
+        const auto first = std::make_reverse_iterator(records.slots.begin() + static_cast<std::ptrdiff_t>(count));
+        tessera::execution::apply(registry, first, records.slots.rend(),
+                                  [](Slot &slot) -> tessera::command_buffer & { return slot.changes.commands; });
+    } else
+#endif
+    {
+        in_walk_order(records, count, [&registry](Slot &slot) { slot.changes.commands.apply(registry); });
+    }
+
+    in_walk_order(records, count, [&stats](Slot &slot) { slot.changes.count_recycled(stats); });
 }
 
 /// Per-unit work with nothing to record: each(func) on oneTBB's threads.
@@ -352,14 +379,14 @@ inline void acquire_targets(const tessera::registry &registry, tessera::view<tes
     });
 }
 
-inline void steer(const tessera::registry &registry,
-                  tessera::view<tessera::get_t<velocity, const position, const target>> units, const settings &config) {
+inline void steer(tessera::view<tessera::get_t<velocity, const position, const target>> units, const settings &config) {
     const stopwatch watch{steer_slot};
-    // positions of other entities are read through the pool: one lookup per target instead of a registry query
+    // a target is asked for through the position pool: contains() is true while the unit lives (its identifier,
+    // version included, is in the pool), so one lookup answers both valid() and where it is
     const auto &positions = *units.storage<const position>();
 
     each_unit(config, units, [&](velocity &vel, const position &pos, const target &aim) {
-        if (!registry.valid(aim.who)) {
+        if (!positions.contains(aim.who)) {
             vel = {0.f, 0.f};
             return;
         }
@@ -415,15 +442,14 @@ inline void fire(tessera::registry &registry, const settings &config, statistics
                  chunk_slots<fire_part> &parts) {
     const stopwatch watch{fire_slot};
     const auto units = registry.view<weapon, const position, const target>();
-    // read-only from the chunks' threads: the pool and the registry's const members
+    // read-only from the chunks' threads; a live target is one the pool contains (see steer)
     const auto &positions = *units.storage<const position>();
-    const auto &reader = std::as_const(registry);
 
     const auto count = for_each_chunk(config, units, parts, [&](const auto &chunk, fire_part &part) {
         chunk.each([&](weapon &gun, const position &pos, const target &aim) {
             gun.cooldown -= config.dt;
 
-            if (gun.cooldown <= 0.f && reader.valid(aim.who)) {
+            if (gun.cooldown <= 0.f && positions.contains(aim.who)) {
                 const auto &goal = positions.get(aim.who);
                 const float dx = goal.x - pos.x;
                 const float dy = goal.y - pos.y;
@@ -438,10 +464,8 @@ inline void fire(tessera::registry &registry, const settings &config, statistics
         launch_all(part);
     });
 
-    in_walk_order(parts, count, [&](fire_part &part) {
-        part.changes.apply(registry, stats);
-        stats.shots += std::exchange(part.shots, 0u);
-    });
+    apply_in_walk_order(registry, config, parts, count, stats);
+    in_walk_order(parts, count, [&stats](fire_part &part) { stats.shots += std::exchange(part.shots, 0u); });
 
     // the units stunned since the last fire step have missed this one (the view skipped their disabled weapons,
     // whose cooldown paused): they recover, first disabled first, each without moving another element
@@ -456,8 +480,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
                                 chunk_slots<hit_part> &parts) {
     const stopwatch watch{projectiles_slot};
     const auto shots = registry.view<projectile, velocity, const position>();
+    // a live victim is one the pool contains (see steer)
     const auto &positions = *shots.storage<const position>();
-    const auto &reader = std::as_const(registry);
     // looked up before the pass: storage<health>() may create the pool
     auto &healths = registry.storage<health>();
 
@@ -467,7 +491,7 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
         chunk.each([&](const tessera::entity entity, projectile &shot, velocity &vel, const position &pos) {
             shot.ttl -= config.dt;
 
-            if (!reader.valid(shot.victim)) {
+            if (!positions.contains(shot.victim)) {
                 commands.destroy(entity);
                 return;
             }
@@ -502,10 +526,8 @@ inline void resolve_projectiles(tessera::registry &registry, const settings &con
         part.stunned.clear();
     });
 
-    in_walk_order(parts, count, [&](hit_part &part) {
-        stats.hits += std::exchange(part.hits, 0u);
-        part.changes.apply(registry, stats);
-    });
+    in_walk_order(parts, count, [&stats](hit_part &part) { stats.hits += std::exchange(part.hits, 0u); });
+    apply_in_walk_order(registry, config, parts, count, stats);
 }
 
 inline void reap_and_reinforce(tessera::registry &registry, random_source &random, const settings &config,
