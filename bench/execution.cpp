@@ -2,17 +2,23 @@
 // (each handed to oneTBB), the same 8 tasks in a chain (each runs alone on the calling thread: no oneTBB at all),
 // and 2 independent heavy tasks through the executor against the same 2 called one after the other (the speedup on
 // 2 cores) and against one of them on a std::thread of its own (what the machine allows at that moment: on a shared
-// machine the second core may be busy). Wall-clock time. Built as its own program where tessera::execution exists
-// (bench/CMakeLists.txt).
+// machine the second core may be busy). Then execution::apply against one apply after the other, on a batch of 16
+// buffers that spawn and destroy entities of three components. Wall-clock time. Built as its own program where
+// tessera::execution exists (bench/CMakeLists.txt).
+#include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/organizer.hpp>
 #include <tessera/entity/registry.hpp>
+#include <tessera/execution/apply.hpp>
 #include <tessera/execution/executor.hpp>
 
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -109,6 +115,81 @@ void heavy_pair_thread(benchmark::State &state) {
     }
 }
 
+struct position {
+    float x, y;
+};
+
+struct velocity {
+    float dx, dy;
+};
+
+struct lifetime {
+    float left;
+};
+
+constexpr std::size_t batch_buffers = 16u;
+constexpr std::size_t batch_entities = 262144u;
+
+// A batch like a frame's: every buffer destroys 1/32 of the entities and spawns as many, kind by kind (the destroys,
+// the creates, then the positions, velocities and lifetimes); one registry of 262,144 entities per iteration, rebuilt
+// untimed.
+template<bool Parallel>
+void apply_batch(benchmark::State &state) {
+    std::vector<tessera::command_buffer> buffers(batch_buffers);
+    std::vector<tessera::entity> fresh;
+
+    for (auto _ : state) {
+        tessera::registry registry;
+        std::vector<tessera::entity> live(batch_entities);
+        registry.create(live.begin(), live.end());
+        registry.insert<position>(live.begin(), live.end());
+        registry.insert<velocity>(live.begin(), live.end());
+        registry.insert<lifetime>(live.begin(), live.end());
+
+        for (std::size_t which{}; which < batch_buffers; ++which) {
+            auto &buffer = buffers[which];
+            fresh.clear();
+
+            for (std::size_t pos = which; pos < live.size(); pos += 2u * batch_buffers) {
+                buffer.destroy(live[pos]);
+            }
+
+            for (std::size_t pos = which; pos < live.size(); pos += 2u * batch_buffers) {
+                fresh.push_back(buffer.create());
+            }
+
+            for (const auto entt : fresh) {
+                buffer.emplace<position>(entt, 1.f, 2.f);
+            }
+
+            for (const auto entt : fresh) {
+                buffer.emplace<velocity>(entt, 0.f, 1.f);
+            }
+
+            for (const auto entt : fresh) {
+                buffer.emplace<lifetime>(entt, 2.f);
+            }
+        }
+
+        const auto start = std::chrono::steady_clock::now();
+
+        if constexpr (Parallel) {
+            tessera::execution::apply(registry, buffers);
+        } else {
+            for (auto &buffer : buffers) {
+                buffer.apply(registry);
+            }
+        }
+
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        benchmark::DoNotOptimize(registry.storage<position>().size());
+    }
+}
+
+void apply_one_after_the_other(benchmark::State &state) { apply_batch<false>(state); }
+
+void apply_parallel(benchmark::State &state) { apply_batch<true>(state); }
+
 } // namespace
 
 BENCHMARK(empty_independent)->UseRealTime();
@@ -116,5 +197,7 @@ BENCHMARK(empty_chain)->UseRealTime();
 BENCHMARK(heavy_pair_executor)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(heavy_pair_sequential)->UseRealTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(heavy_pair_thread)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(apply_one_after_the_other)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(apply_parallel)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

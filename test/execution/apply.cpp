@@ -160,6 +160,8 @@ struct brittle {
     brittle() = default;
     explicit brittle(const int init) : value{init} {}
     brittle(const brittle &) = default;
+    // throws on purpose, to test what a failed move leaves
+    // NOLINTNEXTLINE(bugprone-exception-escape)
     brittle(brittle &&other) : value{other.value} {
         if (value < 0) {
             throw std::runtime_error{"brittle"};

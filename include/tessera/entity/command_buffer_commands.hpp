@@ -221,8 +221,12 @@ template<typename Registry>
     Registry &target = *state.target;
     basic_command_buffer &self = *state.self;
     const auto from = self.doomed.size();
-    // both before anything changes: if either throws, the run is dropped untouched
-    self.doomed.reserve(from + hdr.count);
+    // both before anything changes: if either throws, the run is dropped untouched. Doubling: a buffer may hold
+    // many short runs of destroys, each growing the list
+    if (const auto needed = from + hdr.count; self.doomed.capacity() < needed) {
+        self.doomed.reserve(needed < 2u * self.doomed.capacity() ? 2u * self.doomed.capacity() : needed);
+    }
+
     state.plan->push_back(planned_run{&self, &hdr, nullptr, nullptr, from, from, false});
 
     for (std::uint32_t pos{}; pos < hdr.count; ++pos) {

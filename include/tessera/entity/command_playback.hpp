@@ -114,19 +114,23 @@ public:
         std::size_t done{};
 
         for (auto &run : plan) {
-            if (run.pool == nullptr) {
-                pool.remove(run.buffer->doomed_at(run.to), run.buffer->doomed_at(run.from));
-            } else if (run.pool == &pool) {
-                run.played = true;
+            if (run.pool != nullptr && run.pool != &pool) {
+                continue;
+            }
 
-                try {
+            // a failed run drops its values; later runs of this pool are only dropped, save the destroys
+            try {
+                if (run.pool == nullptr) {
+                    pool.remove(run.buffer->doomed_at(run.to), run.buffer->doomed_at(run.from));
+                } else {
+                    run.played = true;
                     done += run.act(*target, pool, *run.run, failed);
-                } catch (...) {
-                    failed = true;
+                }
+            } catch (...) {
+                failed = true;
 
-                    if (!failure.test_and_set()) {
-                        act_error = std::current_exception();
-                    }
+                if (!failure.test_and_set()) {
+                    act_error = std::current_exception();
                 }
             }
         }
