@@ -41,38 +41,14 @@ std::size_t play(tessera::registry &registry, std::vector<tessera::command_buffe
     return run.finish();
 }
 
-std::size_t apply_each(tessera::registry &registry, std::vector<tessera::command_buffer> &buffers) {
-    std::size_t skipped{};
-
-    for (auto &buffer : buffers) {
-        skipped += buffer.apply(registry);
-    }
-
-    return skipped;
-}
-
 TEST(command_playback, ends_as_one_buffer_after_the_other_whatever_the_order_of_the_pools) {
     for (std::uint64_t seed = 1u; seed <= 40u; ++seed) {
         SCOPED_TRACE(seed);
-        tessera::registry played;
-        tessera::registry reference;
-        const auto known = populate(played, 48u);
-        populate(reference, 48u);
-        std::vector<tessera::command_buffer> mine(4u);
-        std::vector<tessera::command_buffer> theirs(4u);
-        record(mine, known, seed, 120u);
-        record(theirs, known, seed, 120u);
-
-        const auto skipped = seed % 2u == 0u
-                                 ? play(played, mine, [](auto &) {})
-                                 : play(played, mine, [](auto &pools) { std::reverse(pools.begin(), pools.end()); });
-        EXPECT_EQ(skipped, apply_each(reference, theirs));
-        expect_same_resolved(mine, theirs);
-        expect_same(played, reference);
-
-        for (const auto &buffer : mine) {
-            EXPECT_TRUE(buffer.empty());
-        }
+        twins batch{48u, 4u, seed, 120u};
+        const auto skipped = seed % 2u == 0u ? play(batch.played, batch.mine, [](auto &) {})
+                                             : play(batch.played, batch.mine,
+                                                    [](auto &pools) { std::reverse(pools.begin(), pools.end()); });
+        batch.expect_as_reference(skipped);
     }
 }
 
@@ -200,26 +176,6 @@ TEST(command_playback, a_failure_while_admitting_applies_what_came_before) {
     // the buffer after it was never admitted: left as it was
     EXPECT_EQ(buffers[2].size(), 1u);
 }
-
-/// A value whose move into its pool throws once armed.
-struct brittle {
-    static inline bool armed = false;
-    int value{};
-
-    brittle() = default;
-    explicit brittle(const int init) : value{init} {}
-    brittle(const brittle &) = default;
-    // throws on purpose, to test what a failed move leaves
-    // NOLINTNEXTLINE(bugprone-exception-escape)
-    brittle(brittle &&other) : value{other.value} {
-        if (armed && value < 0) {
-            throw std::runtime_error{"brittle"};
-        }
-    }
-    brittle &operator=(const brittle &) = default;
-    brittle &operator=(brittle &&) = default;
-    ~brittle() = default;
-};
 
 TEST(command_playback, a_failure_while_acting_stops_that_pool_only) {
     tessera::registry registry;

@@ -21,35 +21,11 @@ namespace {
 
 using namespace command_stream;
 
-std::size_t apply_each(tessera::registry &registry, std::vector<tessera::command_buffer> &buffers) {
-    std::size_t skipped{};
-
-    for (auto &buffer : buffers) {
-        skipped += buffer.apply(registry);
-    }
-
-    return skipped;
-}
-
 TEST(execution_apply, ends_as_one_buffer_after_the_other) {
     for (std::uint64_t seed = 100u; seed < 130u; ++seed) {
         SCOPED_TRACE(seed);
-        tessera::registry played;
-        tessera::registry reference;
-        const auto known = populate(played, 256u);
-        populate(reference, 256u);
-        std::vector<tessera::command_buffer> mine(8u);
-        std::vector<tessera::command_buffer> theirs(8u);
-        record(mine, known, seed, 600u);
-        record(theirs, known, seed, 600u);
-
-        EXPECT_EQ(tessera::execution::apply(played, mine), apply_each(reference, theirs));
-        expect_same_resolved(mine, theirs);
-        expect_same(played, reference);
-
-        for (const auto &buffer : mine) {
-            EXPECT_TRUE(buffer.empty());
-        }
+        twins batch{256u, 8u, seed, 600u};
+        batch.expect_as_reference(tessera::execution::apply(batch.played, batch.mine));
     }
 }
 
@@ -154,24 +130,6 @@ TEST(execution_apply, disabled_entities_follow_their_state) {
     EXPECT_FALSE(registry.storage<velocity>().enabled(entt));
 }
 
-struct brittle {
-    int value{};
-
-    brittle() = default;
-    explicit brittle(const int init) : value{init} {}
-    brittle(const brittle &) = default;
-    // throws on purpose, to test what a failed move leaves
-    // NOLINTNEXTLINE(bugprone-exception-escape)
-    brittle(brittle &&other) : value{other.value} {
-        if (value < 0) {
-            throw std::runtime_error{"brittle"};
-        }
-    }
-    brittle &operator=(const brittle &) = default;
-    brittle &operator=(brittle &&) = default;
-    ~brittle() = default;
-};
-
 TEST(execution_apply, a_failure_reaches_the_caller_after_every_pool) {
     tessera::registry registry;
     const auto known = populate(registry, 32u);
@@ -184,7 +142,9 @@ TEST(execution_apply, a_failure_reaches_the_caller_after_every_pool) {
     buffers[1].destroy(known[4]);
     buffers[1].emplace<position>(known[5], 50);
 
+    brittle::armed = true;
     EXPECT_THROW(tessera::execution::apply(registry, buffers), std::runtime_error);
+    brittle::armed = false;
     EXPECT_TRUE(registry.all_of<brittle>(known[1]));
     EXPECT_FALSE(registry.all_of<brittle>(known[3]));
     EXPECT_FALSE(registry.valid(known[4]));

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -35,6 +36,26 @@ struct link {
 };
 
 inline constexpr tessera::id_type named = "named"_hs;
+
+/// A value whose move into its pool throws while armed, if it is negative.
+struct brittle {
+    static inline bool armed = false;
+    int value{};
+
+    brittle() = default;
+    explicit brittle(const int init) : value{init} {}
+    brittle(const brittle &) = default;
+    // throws on purpose, to test what a failed move leaves
+    // NOLINTNEXTLINE(bugprone-exception-escape)
+    brittle(brittle &&other) : value{other.value} {
+        if (armed && value < 0) {
+            throw std::runtime_error{"brittle"};
+        }
+    }
+    brittle &operator=(const brittle &) = default;
+    brittle &operator=(brittle &&) = default;
+    ~brittle() = default;
+};
 
 /// splitmix64, so that both sides draw the same stream.
 struct random {
@@ -170,6 +191,38 @@ void expect_same_pool(const tessera::registry &lhs, const tessera::registry &rhs
     }
 }
 
+/// Two registries built alike and the same random commands recorded into two sets of buffers: `played` and `mine`
+/// for the apply under test, `reference` and `theirs` for one apply after the other.
+struct twins {
+    tessera::registry played;
+    tessera::registry reference;
+    std::vector<tessera::command_buffer> mine;
+    std::vector<tessera::command_buffer> theirs;
+
+    twins(const std::size_t entities, const std::size_t buffers, const std::uint64_t seed, const std::size_t length)
+        : mine(buffers), theirs(buffers) {
+        const auto known = populate(played, entities);
+        populate(reference, entities);
+        record(mine, known, seed, length);
+        record(theirs, known, seed, length);
+    }
+
+    /// Applies the reference; then both sides must match: the skipped counts, resolve(), the registries, and
+    /// every buffer of the tested side must be empty.
+    void expect_as_reference(const std::size_t skipped);
+};
+
+/// The reference: every buffer applied on its own, in order. Returns the skipped count.
+inline std::size_t apply_each(tessera::registry &registry, std::vector<tessera::command_buffer> &buffers) {
+    std::size_t skipped{};
+
+    for (auto &buffer : buffers) {
+        skipped += buffer.apply(registry);
+    }
+
+    return skipped;
+}
+
 /// Every pool the streams touch, the entity storage, and the next identifiers.
 inline void expect_same(tessera::registry &lhs, tessera::registry &rhs) {
     expect_same_pool<tessera::entity>(lhs, rhs);
@@ -193,6 +246,16 @@ inline void expect_same_resolved(const std::vector<tessera::command_buffer> &lhs
                 pos, tessera::entt_traits<tessera::entity>::version_mask);
             EXPECT_EQ(lhs[which].resolve(provisional), rhs[which].resolve(provisional));
         }
+    }
+}
+
+inline void twins::expect_as_reference(const std::size_t skipped) {
+    EXPECT_EQ(skipped, apply_each(reference, theirs));
+    expect_same_resolved(mine, theirs);
+    expect_same(played, reference);
+
+    for (const auto &buffer : mine) {
+        EXPECT_TRUE(buffer.empty());
     }
 }
 
