@@ -80,7 +80,14 @@ int parse(const int argc, char **argv, options &out) {
         }
     }
 
-    return out.entities > 0u && out.entities < 1000000u && out.frames >= 0 && out.threads > 0u ? 0 : 2;
+    // units and their projectiles share the 2^20 - 1 indices of tessera::entity: 700,000 units run out of them
+    if (out.entities == 0u || out.entities > 600000u || out.frames < 0 || out.threads == 0u) {
+        std::fprintf(stderr, "battle: --entities takes 1 to 600000, --frames 0 or more, --threads 1 or more\n%s",
+                     usage);
+        return 2;
+    }
+
+    return 0;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include <functional>
 #include <gtest/gtest.h>
 #include <memory_resource>
+#include <stdexcept>
 #include <tessera/core/type_info.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/sparse_set.hpp>
@@ -158,6 +159,30 @@ TEST(storage_entity, start_from) {
     last.start_from(make(traits::entity_mask - 1u));
     EXPECT_EQ(last.generate(), make(traits::entity_mask - 1u));
     EXPECT_MISUSE(static_cast<void>(last.generate()), "no identifiers left");
+}
+
+// Once every index is handed out, each further generate() is refused, not only the first: it used to hand out
+// null's index once the check was off, and then walk the in-use indices forever.
+TEST(storage_entity, running_out_of_identifiers_changes_nothing) {
+    entity_storage storage;
+    storage.start_from(make(traits::entity_mask - 2u));
+    EXPECT_EQ(storage.generate(), make(traits::entity_mask - 2u));
+    EXPECT_EQ(storage.generate(), make(traits::entity_mask - 1u));
+
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if constexpr (tessera_test::misuse_runs) {
+            EXPECT_MISUSE(static_cast<void>(storage.generate()), "no identifiers left");
+        } else {
+            EXPECT_THROW(static_cast<void>(storage.generate()), std::length_error);
+        }
+    }
+
+    EXPECT_EQ(storage.size(), 2u);
+    EXPECT_EQ(storage.free_list(), 2u);
+
+    // a released identifier still comes back
+    storage.erase(make(traits::entity_mask - 2u));
+    EXPECT_EQ(storage.generate(), make(traits::entity_mask - 2u, 1u));
 }
 
 TEST(storage_entity, each_and_reach_visit_in_use_only) {

@@ -211,6 +211,32 @@ TEST(Registry, StartFrom) {
     EXPECT_EQ(reg.create(), make(100u, 0u));
 }
 
+// With every index handed out, create() is refused (a misuse; without the checks, std::length_error) and the
+// registry is left as it was; a destroyed entity's index then comes back.
+TEST(Registry, CreateWithNoIdentifierLeft) {
+    using traits = tessera::entt_traits<tessera::entity>;
+    tessera::registry reg;
+    reg.storage<tessera::entity>().start_from(make(traits::entity_mask - 1u, 0u));
+    const auto last = reg.create();
+    reg.emplace<int>(last, 3);
+    std::array<tessera::entity, 2u> range{};
+
+    if constexpr (tessera_test::misuse_runs) {
+        EXPECT_MISUSE(static_cast<void>(reg.create()), "no identifiers left");
+        EXPECT_MISUSE(reg.create(range.begin(), range.end()), "no identifiers left");
+    } else {
+        EXPECT_THROW(static_cast<void>(reg.create()), std::length_error);
+        EXPECT_THROW(reg.create(range.begin(), range.end()), std::length_error);
+    }
+
+    EXPECT_EQ(reg.storage<tessera::entity>().free_list(), 1u);
+    EXPECT_TRUE(reg.valid(last));
+    EXPECT_EQ(reg.get<int>(last), 3);
+
+    reg.destroy(last);
+    EXPECT_EQ(reg.create(), make(traits::entity_mask - 1u, 1u));
+}
+
 TEST(Registry, DestroyRangeAndMisuse) {
     tessera::registry reg;
     std::array<tessera::entity, 4u> range{};

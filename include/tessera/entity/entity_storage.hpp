@@ -13,6 +13,7 @@
 #include "storage_iterator.hpp"
 #include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -31,14 +32,27 @@ class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity,
     using version_type = typename traits_type::version_type;
 
     [[nodiscard]] Entity fresh() {
-        for (; underlying_type::has_index(
-                 traits_type::construct(static_cast<typename traits_type::entity_type>(cursor), {}));
+        // the index entity_mask is null's: the cursor stops there, so that the walk ends even when every index
+        // below it is in use
+        for (; cursor < traits_type::entity_mask && underlying_type::has_index(traits_type::construct(
+                                                        static_cast<typename traits_type::entity_type>(cursor), {}));
              ++cursor) {
         }
-        TESSERA_ASSERT(cursor < traits_type::entity_mask, "entity storage: no identifiers left to generate");
+
+        if (cursor >= traits_type::entity_mask) [[unlikely]] {
+            exhausted();
+        }
+
         // an index shrink_to_fit forgot comes back above every version it had (see shrink_to_fit)
         const auto version = cursor < revived_end ? revived_version : version_type{};
         return traits_type::construct(static_cast<typename traits_type::entity_type>(cursor++), version);
+    }
+
+    // Every index is handed out: a misuse, and an exception without assertions (nothing has changed), rather than
+    // an identifier that aliases null or another entity.
+    [[noreturn]] static void exhausted() {
+        TESSERA_ASSERT(false, "entity storage: no identifiers left to generate (a wider identifier type has more)");
+        throw std::length_error{"entity storage: no identifiers left to generate"};
     }
 
     [[nodiscard]] bool in_use(const Entity entt) const {
