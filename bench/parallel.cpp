@@ -3,12 +3,13 @@
 // - the seven systems of systems.cpp (movement, data, more-complex, health, damage, sprite, render) at 10^6
 //   entities, through tessera::execution::parallel_each, next to each(func); every fixture checks once, before
 //   timing, that one parallel step computes what one sequential step computes. A sweep of chunk sizes at the full
-//   thread count backs execution::default_chunk_size;
+//   thread count backs execution::default_chunk_size. Each population again with every configuration in one pass,
+//   frame by frame in turn (mixed_7/interleaved...);
 // - a battle frame: the battle of examples/battle.cpp (battle_world.hpp) with 250,000 units, the time per frame over
 //   its default 120 frames (the world is built untimed before each round), next to the same systems run on one
 //   thread without oneTBB; every round must end with the sequential code's summary line. The same battle again with
-//   every configuration in one pass, frame by frame in turn (battle_frame/interleaved): on a shared machine whose
-//   speed drifts, the figures to quote.
+//   every configuration in one pass, frame by frame in turn (battle_frame/interleaved). On a shared machine whose
+//   speed drifts, the interleaved rows are the figures to quote.
 // Every benchmark runs --rounds N times (5 by default); on exit a table gives the median of the rounds and the
 // speedup of each median over the one at one thread and over the sequential code's.
 //   tessera_bench_parallel [--rounds N] [--benchmark_filter=...]
@@ -157,31 +158,95 @@ void run_frames(benchmark::State &state, const int threads, const std::size_t ch
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(entity_count));
 }
 
-template<typename Fixture>
-void register_scenario(const char *name, const bool sweep) {
+/// The configurations every scenario compares: 0 (the sequential code), then 1, 2, 4... threads up to the
+/// machine's count.
+std::vector<int> configurations() {
     const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const std::string base = std::string{"parallel/"} + name;
-
-    benchmark::RegisterBenchmark((base + "/sequential").c_str(),
-                                 [](benchmark::State &state) { run_frames<Fixture>(state, 0, 0u); })
-        ->UseRealTime()
-        ->Repetitions(rounds)
-        ->DisplayAggregatesOnly()
-        ->Unit(benchmark::kMillisecond);
+    std::vector<int> out{0};
 
     for (int threads = 1;; threads = std::min(threads * 2, hardware)) {
+        out.push_back(threads);
+
+        if (threads == hardware) {
+            return out;
+        }
+    }
+}
+
+/// Runs `frames` frames of every configuration in turn, step(which) for configuration `which`, under its thread
+/// cap, the order rotating every frame: a machine whose speed drifts over seconds slows every configuration alike,
+/// where separate runs may each catch a different phase. Returns the seconds each configuration took in all.
+template<typename Step>
+std::vector<double> interleave(const std::vector<int> &configs, const int frames, Step step) {
+    std::vector<double> seconds(configs.size());
+
+    for (int frame{}; frame < frames; ++frame) {
+        for (std::size_t turn{}; turn < configs.size(); ++turn) {
+            const auto which = (turn + static_cast<std::size_t>(frame)) % configs.size();
+            const tbb::global_control cap{tbb::global_control::max_allowed_parallelism,
+                                          static_cast<std::size_t>(std::max(configs[which], 1))};
+            const auto start = std::chrono::steady_clock::now();
+            step(which);
+            seconds[which] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+    }
+
+    return seconds;
+}
+
+/// The time per frame of the last configuration (the most threads) and, as counters, every threaded
+/// configuration's speedup over 1 thread and over the sequential code (the sum of its frames over theirs).
+void report_interleaved(benchmark::State &state, const std::vector<int> &configs, const std::vector<double> &seconds,
+                        const int frames) {
+    state.SetIterationTime(seconds.back() / frames);
+
+    for (std::size_t which = 1u; which < configs.size(); ++which) {
+        const auto name = "threads:" + std::to_string(configs[which]);
+        state.counters[name + "/vs_1"] = seconds[1] / seconds[which];
+        state.counters[name + "/vs_seq"] = seconds[0] / seconds[which];
+    }
+}
+
+// The seven systems again, every configuration on the same fixture in one pass, frame by frame in turn (see
+// interleave): the figures to quote on a machine whose speed drifts.
+constexpr int interleaved_frames = 20;
+
+template<typename Fixture>
+void run_frames_interleaved(benchmark::State &state) {
+    auto &frame = fixture<Fixture>();
+    const auto configs = configurations();
+
+    for (auto _ : state) {
+        const auto seconds = interleave(configs, interleaved_frames, [&](const std::size_t which) {
+            frame.step(configs[which] == 0 ? 0u : execution::default_chunk_size);
+            benchmark::ClobberMemory();
+        });
+
+        report_interleaved(state, configs, seconds, interleaved_frames);
+    }
+}
+
+template<typename Fixture>
+void register_scenario(const char *name, const bool sweep) {
+    const int hardware = configurations().back();
+    const std::string base = std::string{"parallel/"} + name;
+
+    for (const int threads : configurations()) {
+        const auto config = threads == 0 ? std::string{"/sequential"} : "/threads:" + std::to_string(threads);
         benchmark::RegisterBenchmark(
-            (base + "/threads:" + std::to_string(threads)).c_str(),
+            (base + config).c_str(),
             [threads](benchmark::State &state) { run_frames<Fixture>(state, threads, execution::default_chunk_size); })
             ->UseRealTime()
             ->Repetitions(rounds)
             ->DisplayAggregatesOnly()
             ->Unit(benchmark::kMillisecond);
-
-        if (threads == hardware) {
-            break;
-        }
     }
+
+    benchmark::RegisterBenchmark((base + "/interleaved").c_str(), run_frames_interleaved<Fixture>)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Repetitions(rounds)
+        ->Unit(benchmark::kMillisecond);
 
     if (sweep) {
         for (const std::size_t chunk : {256u, 1024u, 4096u, 16384u, 65536u}) {
@@ -230,9 +295,7 @@ void run_battle(benchmark::State &state, const int threads) {
 }
 
 void register_battle() {
-    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-
-    for (int threads = 0;; threads = threads == 0 ? 1 : std::min(threads * 2, hardware)) {
+    for (const int threads : configurations()) {
         const auto name = threads == 0 ? std::string{"parallel/battle_frame/sequential"}
                                        : "parallel/battle_frame/threads:" + std::to_string(threads);
         benchmark::RegisterBenchmark(name.c_str(), [threads](benchmark::State &state) { run_battle(state, threads); })
@@ -241,58 +304,25 @@ void register_battle() {
             ->Repetitions(rounds)
             ->DisplayAggregatesOnly()
             ->Unit(benchmark::kMillisecond);
-
-        if (threads == hardware) {
-            break;
-        }
     }
 }
 
-// The battle frame again, with every thread count in one pass: one battle per configuration (the sequential code,
-// then 1, 2, 4... threads), built untimed from the same seed, stepped frame by frame in turn, the order rotating
-// every frame. A shared machine whose speed drifts over seconds slows all the configurations alike, where
-// separate runs may each catch a different phase. The time is the per-frame mean of the last configuration (the
-// most threads); counters give each configuration's speedup over 1 thread and over the sequential code (the sum of
-// its frames over theirs), and every battle must end with the same summary line.
+// The battle frame again, with every configuration in one pass: one battle per configuration, built untimed from
+// the same seed, stepped frame by frame in turn (see interleave). The time is the per-frame mean of the last
+// configuration (the most threads), the counters the speedups, and every battle must end with the same summary line.
 void run_battle_interleaved(benchmark::State &state) {
-    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<int> configs{0};
-
-    for (int threads = 1;; threads = std::min(threads * 2, hardware)) {
-        configs.push_back(threads);
-
-        if (threads == hardware) {
-            break;
-        }
-    }
+    const auto configs = configurations();
 
     for (auto _ : state) {
         std::vector<std::unique_ptr<battle::simulation>> fights{};
-        std::vector<double> seconds(configs.size());
 
         for (const int threads : configs) {
             fights.push_back(std::make_unique<battle::simulation>(battle_units, battle_seed, threads != 0));
         }
 
-        for (int frame{}; frame < battle_frames; ++frame) {
-            for (std::size_t turn{}; turn < configs.size(); ++turn) {
-                const auto which = (turn + static_cast<std::size_t>(frame)) % configs.size();
-                const tbb::global_control cap{tbb::global_control::max_allowed_parallelism,
-                                              static_cast<std::size_t>(std::max(configs[which], 1))};
-                const auto start = std::chrono::steady_clock::now();
-                fights[which]->frame();
-                seconds[which] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            }
-        }
-
-        state.SetIterationTime(seconds.back() / battle_frames);
-
-        for (std::size_t which = 1u; which < configs.size(); ++which) {
-            const auto name = "threads:" + std::to_string(configs[which]);
-            state.counters[name + "/vs_1"] = seconds[1] / seconds[which];
-            state.counters[name + "/vs_seq"] = seconds[0] / seconds[which];
-        }
-
+        const auto seconds =
+            interleave(configs, battle_frames, [&fights](const std::size_t which) { fights[which]->frame(); });
+        report_interleaved(state, configs, seconds, battle_frames);
         const auto summary = fights.front()->result().summary();
 
         for (const auto &fight : fights) {
@@ -325,7 +355,7 @@ public:
             if (name.ends_with("/interleaved")) {
                 // its speedups are counters; with one round there is no median, the round is it
                 if (run.run_type == Run::RT_Iteration || run.aggregate_name == "median") {
-                    interleaved = run.counters;
+                    interleaved_of[name] = run.counters;
                 }
             } else if (run.run_type == Run::RT_Iteration) {
                 rounds_of[name].push_back(run.GetAdjustedRealTime());
@@ -359,13 +389,15 @@ public:
         }
 
         // counters come in name order: threads:N/vs_1, then threads:N/vs_seq
-        for (auto it = interleaved.cbegin(); it != interleaved.cend(); ++it) {
-            const auto next = std::next(it);
+        for (const auto &[name, counters] : interleaved_of) {
+            for (auto it = counters.cbegin(); it != counters.cend(); ++it) {
+                const auto next = std::next(it);
 
-            if (it->first.ends_with("/vs_1") && next != interleaved.cend()) {
-                const auto threads = it->first.substr(0, it->first.find('/'));
-                std::printf("%-48s %10s %13.2fx %15.2fx\n", ("parallel/battle_frame/interleaved/" + threads).c_str(),
-                            "", it->second.value, next->second.value);
+                if (it->first.ends_with("/vs_1") && next != counters.cend()) {
+                    const auto threads = it->first.substr(0, it->first.find('/'));
+                    std::printf("%-48s %10s %13.2fx %15.2fx\n", (name + "/" + threads).c_str(), "", it->second.value,
+                                next->second.value);
+                }
             }
         }
     }
@@ -373,7 +405,7 @@ public:
 private:
     std::map<std::string, std::vector<double>> rounds_of{};
     std::map<std::string, double> median_of{};
-    benchmark::UserCounters interleaved{};
+    std::map<std::string, benchmark::UserCounters> interleaved_of{};
 };
 
 /// Takes --rounds N (or --rounds=N) out of the command line; false if its value is not a positive number.
