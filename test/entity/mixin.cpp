@@ -10,6 +10,7 @@
 #include <memory>
 #include <memory_resource>
 #include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/mixin.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/storage.hpp>
@@ -583,6 +584,13 @@ void within_range(void_reactive &storage, const tessera::registry &reg, const te
     }
 }
 
+// collects the entity only if its position is enabled when the listener runs
+void collect_if_still_enabled(void_reactive &storage, const tessera::registry &reg, const tessera::entity entt) {
+    if (reg.enabled<position>(entt) && !storage.contains(entt)) {
+        storage.emplace(entt);
+    }
+}
+
 } // namespace
 
 TEST(ReactiveMixin, RegistryOwnedStorageCollectsWithOr) {
@@ -622,6 +630,82 @@ TEST(ReactiveMixin, RegistryOwnedStorageCollectsWithOr) {
     EXPECT_EQ(reg.storage("obs"_hs), &obs);
     EXPECT_EQ(&reg.storage<tessera::reactive>("obs"_hs), &obs);
     obs.reset();
+}
+
+TEST(ReactiveMixin, CollectsEnabledAndDisabledElements) {
+    tessera::registry reg;
+    auto &enabled = reg.storage<tessera::reactive>("enabled"_hs);
+    auto &disabled = reg.storage<tessera::reactive>("disabled"_hs);
+    EXPECT_EQ(&enabled.on_enable<position>(), &enabled);
+    EXPECT_EQ(&disabled.on_disable<position>(), &disabled);
+
+    const auto first = reg.create();
+    const auto second = reg.create();
+    reg.emplace<position>(first, 0, 0);
+    reg.emplace<position>(second, 0, 0);
+    // construction is not a state change
+    EXPECT_TRUE(enabled.empty());
+    EXPECT_TRUE(disabled.empty());
+
+    ASSERT_TRUE(reg.disable<position>(first));
+    EXPECT_TRUE(disabled.contains(first));
+    EXPECT_FALSE(disabled.contains(second));
+    EXPECT_TRUE(enabled.empty());
+
+    // nothing fires when the state does not change
+    disabled.clear();
+    EXPECT_FALSE(reg.disable<position>(first));
+    EXPECT_FALSE(reg.enable<position>(second));
+    EXPECT_TRUE(disabled.empty());
+    EXPECT_TRUE(enabled.empty());
+
+    ASSERT_TRUE(reg.enable<position>(first));
+    EXPECT_TRUE(enabled.contains(first));
+    EXPECT_EQ(enabled.size(), 1u);
+
+    // the whole entity switches its components one by one, a command buffer through the registry
+    reg.disable(second);
+    EXPECT_TRUE(disabled.contains(second));
+    enabled.clear();
+    reg.enable(second);
+    EXPECT_TRUE(enabled.contains(second));
+
+    tessera::command_buffer commands;
+    commands.disable<position>(first);
+    disabled.clear();
+    commands.apply(reg);
+    EXPECT_TRUE(disabled.contains(first));
+
+    // a collected entity leaves when it is destroyed, as with every other event
+    reg.destroy(first);
+    EXPECT_FALSE(disabled.contains(first));
+
+    enabled.reset();
+    disabled.reset();
+    EXPECT_TRUE(reg.storage<position>().on_enable().empty());
+    EXPECT_TRUE(reg.storage<position>().on_disable().empty());
+    reg.disable<position>(second);
+    EXPECT_FALSE(disabled.contains(second));
+}
+
+TEST(ReactiveMixin, DisableCandidateRunsWhileTheElementIsEnabled) {
+    tessera::registry reg;
+    void_reactive storage;
+    storage.bind(reg);
+    storage.on_disable<position, &collect_if_still_enabled>().on_enable<position, &collect_if_still_enabled>();
+
+    const auto entt = reg.create();
+    reg.emplace<position>(entt, 0, 0);
+    reg.disable<position>(entt);
+    // on_disable runs before the switch
+    EXPECT_TRUE(storage.contains(entt));
+
+    storage.clear();
+    reg.enable<position>(entt);
+    // on_enable runs after it
+    EXPECT_TRUE(storage.contains(entt));
+    EXPECT_TRUE(reg.enabled<position>(entt));
+    storage.reset();
 }
 
 TEST(ReactiveMixin, DestroyedEntitiesAreRemoved) {
@@ -779,6 +863,8 @@ TEST(ReactiveMixin, UnboundIsAMisuse) {
     EXPECT_MISUSE(storage.on_construct<position>(), "not bound");
     EXPECT_MISUSE(storage.on_update<position>(), "not bound");
     EXPECT_MISUSE(storage.on_destroy<position>(), "not bound");
+    EXPECT_MISUSE(storage.on_enable<position>(), "not bound");
+    EXPECT_MISUSE(storage.on_disable<position>(), "not bound");
     EXPECT_MISUSE(static_cast<void>(storage.registry()), "not bound");
     EXPECT_MISUSE(static_cast<void>(std::as_const(storage).registry()), "not bound");
 

@@ -430,7 +430,7 @@ class basic_reactive_mixin : public Type {
     using disconnect_type = std::pair<void (*)(basic_reactive_mixin &, id_type), id_type>;
     using container_type = std::vector<disconnect_type, typename alloc_traits::template rebind_alloc<disconnect_type>>;
 
-    enum class event : std::uint8_t { construct, update, destroy };
+    enum class event : std::uint8_t { construct, update, destroy, enable, disable };
 
     static_assert(std::is_base_of_v<basic_registry_type, owner_type>,
                   "reactive_mixin: the registry type must be basic_registry or derive from it");
@@ -469,8 +469,12 @@ class basic_reactive_mixin : public Type {
             return owner_or_assert().template on_construct<Clazz>(id);
         } else if constexpr (Event == event::update) {
             return owner_or_assert().template on_update<Clazz>(id);
-        } else {
+        } else if constexpr (Event == event::destroy) {
             return owner_or_assert().template on_destroy<Clazz>(id);
+        } else if constexpr (Event == event::enable) {
+            return owner_or_assert().template storage<Clazz>(id).on_enable();
+        } else {
+            return owner_or_assert().template storage<Clazz>(id).on_disable();
         }
     }
 
@@ -577,6 +581,19 @@ public:
     template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
     basic_reactive_mixin &on_destroy(const id_type id = type_hash<Clazz>::value()) {
         return observe<event::destroy, Clazz, Candidate>(id);
+    }
+
+    /// Collects the entities whose disabled Clazz element (in pool `id`) is enabled again (docs/enable_disable.md).
+    template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
+    basic_reactive_mixin &on_enable(const id_type id = type_hash<Clazz>::value()) {
+        return observe<event::enable, Clazz, Candidate>(id);
+    }
+
+    /// Collects the entities whose enabled Clazz element (in pool `id`) is disabled; Candidate runs while the
+    /// element is still enabled.
+    template<typename Clazz, auto Candidate = &basic_reactive_mixin::collect>
+    basic_reactive_mixin &on_disable(const id_type id = type_hash<Clazz>::value()) {
+        return observe<event::disable, Clazz, Candidate>(id);
     }
 
     /// Disconnects every listener this storage installed. Collected entities stay.
