@@ -61,6 +61,19 @@ int main() {
     registry.destroy(entities[2]);
     check(moved.size() == 1u, "a destroyed entity left the reactive storage");
 
+    // Switching a component off or on (docs/enable_disable.md) is an event too: collect the entities that
+    // stopped moving, to wake them up later.
+    auto &asleep = registry.storage<tessera::reactive>("asleep"_hs);
+    asleep.on_disable<velocity>();
+    registry.disable<velocity>(entities[0]);
+    registry.disable<velocity>(entities[0]);
+    check(asleep.size() == 1u && asleep.contains(entities[0]),
+          "disabling a velocity collected its entity, once, as disabling it again changed nothing");
+    check(registry.view<velocity>().size() == 2u, "views skip the disabled velocity meanwhile");
+    registry.enable<velocity>(entities[0]);
+    asleep.clear();
+    asleep.reset();
+
     // reset() disconnects the storage from the registry's signals.
     moved.clear();
     moved.reset();
