@@ -377,8 +377,10 @@ function buildCard(entity, component) {
   }
   const fields = element('div', { class: 'fields' });
   const editable = component.editable && !state.readOnly;
-  if (isPlainObject(component.value) && !isIdentifier(component.value)) {
-    renderObject(fields, component.value, '', editable, card);
+  if (isPlainObject(component.value) && !isIdentifier(component.value) && !isOpaque(component.value)) {
+    renderObject(fields, component.value, '', editable, card, component.fields || []);
+  } else if (isOpaque(component.value)) {
+    fields.append(element('span', { class: 'hint', text: `opaque ${component.value.opaque} (${component.value.size} bytes)` }));
   } else {
     renderField(fields, '(value)', component.value, '', editable, card);
   }
@@ -413,8 +415,11 @@ function isOpaque(value) {
 }
 
 // Fields are named by json_value's paths ("x", "inner.x"): the ones the server names when it refuses a value.
-function renderObject(container, value, path, editable, card) {
-  for (const [key, child] of Object.entries(value)) {
+function renderObject(container, value, path, editable, card, order = []) {
+  // the declaration order the server gives for the top level, then whatever else the object holds
+  const keys = order.filter((key) => key in value).concat(Object.keys(value).filter((key) => !order.includes(key)));
+  for (const key of keys) {
+    const child = value[key];
     const childPath = path === '' ? key : `${path}.${key}`;
     if (isOpaque(child)) {
       container.append(element('span', { class: 'name', text: key }),

@@ -7,6 +7,7 @@
 
 #include "../archive/json_value.hpp"
 #include "../config/config.hpp"
+#include "../core/reflect.hpp"
 #include "../core/type_info.hpp"
 #include "../entity/change_filter.hpp"
 #include "../entity/component.hpp"
@@ -119,6 +120,10 @@ struct component_entry {
     read_function *read{};
     write_function *write{};
     changes_function *changes{};
+    /// The names of a reflected type's fields in declaration order (JSON objects list them sorted by name, so the
+    /// page asks for this order), or none.
+    const std::string_view *field_names{};
+    std::size_t field_total{};
     /// The label of an element, when the program named this type the label.
     std::function<std::string(const void *element)> label{};
 };
@@ -141,6 +146,11 @@ template<typename Registry, typename Type>
     // in-place storages promise that elements never move, and disabling moves them (docs/enable_disable.md)
     entry.can_disable = !traits_type::in_place_delete;
 
+    if constexpr (reflectable<Type>) {
+        entry.field_names = field_names_v<Type>.data();
+        entry.field_total = field_names_v<Type>.size();
+    }
+
     entry.read = +[](const void *element) -> nlohmann::json {
         if constexpr (has_instances) {
             return value_to_json(*static_cast<const Type *>(element));
@@ -149,8 +159,10 @@ template<typename Registry, typename Type>
         }
     };
 
-    if constexpr (has_instances && json_value::readable<Type> && std::is_copy_constructible_v<Type> &&
-                  std::is_copy_assignable_v<Type>) {
+    // writable when every part reads from JSON, or when the type's fields are reflected (its opaque parts are then
+    // kept as they are); the read goes into a copy
+    if constexpr (has_instances && (json_value::readable<Type> || reflectable<Type>) &&
+                  std::is_copy_constructible_v<Type> && std::is_copy_assignable_v<Type>) {
         entry.editable = true;
         entry.write = +[](typename entry_type::common_type &base, const entity_type entt,
                           const nlohmann::json &in) -> std::optional<value_error> {

@@ -729,6 +729,14 @@ private:
             out["tracked"] = entry->tracked;
             out["size"] = entry->element_size;
             out["value"] = entry->read(pool.value(entt));
+
+            if (entry->field_total != 0u) {
+                auto &order = out["fields"] = nlohmann::json::array();
+
+                for (std::size_t pos{}; pos < entry->field_total; ++pos) {
+                    order.push_back(std::string{entry->field_names[pos]});
+                }
+            }
         } else {
             out["registered"] = false;
             out["opaque"] = true;

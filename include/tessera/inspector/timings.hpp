@@ -165,21 +165,26 @@ private:
 
 namespace internal {
 
+/// Adds the time from its construction to its destruction to a clock.
+class task_stopwatch {
+public:
+    explicit task_stopwatch(task_clock &target) noexcept : clock{&target}, start{std::chrono::steady_clock::now()} {}
+    task_stopwatch(const task_stopwatch &) = delete;
+    task_stopwatch &operator=(const task_stopwatch &) = delete;
+
+    ~task_stopwatch() {
+        clock->add(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start));
+    }
+
+private:
+    task_clock *clock;
+    std::chrono::steady_clock::time_point start;
+};
+
 /// Runs Candidate and adds the time it took to `clock`, also when it throws.
 template<auto Candidate, typename Ret, typename... Args>
 Ret timed_task(task_clock &clock, Args... args) {
-    const struct stopwatch {
-        task_clock &clock;
-        std::chrono::steady_clock::time_point start{std::chrono::steady_clock::now()};
-
-        stopwatch(const stopwatch &) = delete;
-        stopwatch &operator=(const stopwatch &) = delete;
-
-        ~stopwatch() {
-            clock.add(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start));
-        }
-    } watch{clock};
-
+    const task_stopwatch watch{clock};
     return std::invoke(Candidate, std::forward<Args>(args)...);
 }
 
