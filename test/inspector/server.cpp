@@ -259,6 +259,15 @@ TEST_F(InspectorServer, FiltersCountDisabledComponentsAndEntities) {
 
     EXPECT_EQ(get(*server, "/api/entities?with=velocity").json["total"], 5u);
     EXPECT_EQ(get(*server, "/api/entities?with=velocity,position").json["total"], 5u);
+    // filters go by presence: a disabled velocity is a velocity
+    const auto without = get(*server, "/api/entities?without=velocity&limit=10");
+    EXPECT_EQ(without.json["total"], 5u);
+
+    for (const auto &row : without.json["entities"]) {
+        EXPECT_NE(row["id"], tessera::to_integral(entities[0]));
+    }
+
+    EXPECT_EQ(get(*server, "/api/entities?with=position&without=velocity").json["total"], 5u);
     const auto row = get(*server, "/api/entities?limit=3").json["entities"][2];
     EXPECT_EQ(row["enabled"], false);
     // the mark of disabled entities is not a component of theirs

