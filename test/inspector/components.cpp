@@ -27,18 +27,18 @@ struct stats {
 
 struct profile {
     std::string name;
-    mood feeling;
+    mood feeling{};
     std::optional<int> bonus;
     std::vector<int> items;
-    std::array<float, 2> aim;
-    stats numbers;
-    tessera::entity friend_of;
+    std::array<float, 2> aim{};
+    stats numbers{};
+    tessera::entity friend_of{tessera::null};
 };
 
 /// A part reflection cannot show: listed as opaque, kept as it is by writes.
 struct handle_holder {
     std::shared_ptr<int> resource;
-    int count;
+    int count{};
 };
 
 /// Its own JSON form wins over reflection.
