@@ -404,6 +404,21 @@ function buildCard(entity, component) {
   return card;
 }
 
+/// A number as a person reads it: a value that a 32-bit float holds exactly (what a float field becomes in JSON,
+/// 0.1f reads 0.10000000149011612) is shown with the fewest digits that give the same float back.
+function shortNumber(value) {
+  if (Number.isInteger(value) || !Number.isFinite(value) || Math.fround(value) !== value) {
+    return String(value);
+  }
+  for (let digits = 1; digits <= 9; digits += 1) {
+    const text = String(Number(value.toPrecision(digits)));
+    if (Math.fround(Number(text)) === value) {
+      return text;
+    }
+  }
+  return String(value);
+}
+
 function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -445,7 +460,11 @@ function renderField(container, key, value, path, editable, card) {
     input = element('input', { type: 'checkbox', 'data-kind': 'boolean' });
     input.checked = value;
   } else if (typeof value === 'number') {
-    input = element('input', { type: 'text', inputmode: 'decimal', 'data-kind': 'number', value: String(value) });
+    const shown = shortNumber(value);
+    input = element('input', { type: 'text', inputmode: 'decimal', 'data-kind': 'number', value: shown });
+    // an untouched field goes back exactly as it came
+    input.dataset.shown = shown;
+    input.dataset.original = JSON.stringify(value);
   } else if (typeof value === 'string') {
     input = element('input', { type: 'text', 'data-kind': 'string', value });
   } else if (isIdentifier(value)) {
@@ -498,6 +517,8 @@ function collect(component, card) {
     let field;
     if (kind === 'boolean') {
       field = input.checked;
+    } else if (kind === 'number' && input.value === input.dataset.shown) {
+      field = JSON.parse(input.dataset.original);
     } else if (kind === 'number') {
       const text = input.value.trim();
       // anything that is not a number goes as typed: the server says which field is wrong
@@ -520,6 +541,8 @@ function collect(component, card) {
 async function writeComponent(id, component, card, message) {
   message.className = 'message';
   message.textContent = 'saving…';
+  // a refresh under way carries the value from before the write: its answer is dropped
+  state.entityTicket += 1;
   let value;
   try {
     value = collect(component, card);
@@ -531,6 +554,8 @@ async function writeComponent(id, component, card, message) {
   try {
     const answer = await api(`/api/entities/${id}/components/${encodeURIComponent(component.name)}`,
       { method: 'PUT', body: JSON.stringify(value) });
+    // and so does one that started while the write was under way
+    state.entityTicket += 1;
     card.dataset.dirty = '0';
     const fresh = buildCard({ id }, answer);
     fresh.querySelector('.message').className = 'message ok';
@@ -554,6 +579,7 @@ async function writeComponent(id, component, card, message) {
 }
 
 async function switchComponent(id, name, enabled, message) {
+  state.entityTicket += 1;
   try {
     await api(`/api/entities/${id}/components/${encodeURIComponent(name)}/enabled`,
       { method: 'PUT', body: JSON.stringify(enabled) });

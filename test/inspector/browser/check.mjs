@@ -55,6 +55,15 @@ function start(path) {
   return { child, output, address };
 }
 
+/// page.waitForFunction, with what it waited for in the error.
+async function waitOn(page, what, predicate) {
+  try {
+    await page.waitForFunction(predicate, { timeout: 15000 });
+  } catch (failure) {
+    fail(`timed out waiting for ${what}`);
+  }
+}
+
 async function until(what, test, timeoutMs = 15000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -93,8 +102,8 @@ try {
   await page.goto(url, { waitUntil: 'load' });
 
   // the world: 100 entities, as the program created them
-  await page.waitForFunction(() => document.getElementById('entity-count').textContent === '100', { timeout: 15000 });
-  await page.waitForFunction(() => document.querySelectorAll('#entities tbody tr').length === 100, { timeout: 15000 });
+  await waitOn(page, 'the entity count', () => document.getElementById('entity-count').textContent === '100');
+  await waitOn(page, 'the rows', () => document.querySelectorAll('#entities tbody tr').length === 100);
   const status = await page.$eval('#status', (node) => node.textContent);
   if (!status.startsWith('live')) {
     fail(`the status says '${status}', not live`);
@@ -111,10 +120,10 @@ try {
 
   // a filter: the entities with a velocity (3 of 4)
   await page.click('#filters .chip[data-name="velocity"]');
-  await page.waitForFunction(() => document.getElementById('page-range').textContent === '1–75 of 75', { timeout: 15000 });
+  await waitOn(page, 'the filtered pager', () => document.getElementById('page-range').textContent === '1–75 of 75');
   await page.click('#filters .chip[data-name="velocity"]');
   await page.click('#filters .chip[data-name="velocity"]');
-  await page.waitForFunction(() => document.getElementById('page-range').textContent === '1–100 of 100', { timeout: 15000 });
+  await waitOn(page, 'the unfiltered pager', () => document.getElementById('page-range').textContent === '1–100 of 100');
 
   // entity 0: its components with their field names and values
   await page.click('#entities tbody tr[data-id="0"]');
@@ -143,10 +152,10 @@ try {
   await page.click(x, { count: 3 });
   await page.type(x, 'left');
   await page.click('.component[data-name="position"] .apply-button');
-  await page.waitForFunction(() => {
+  await waitOn(page, 'the refusal', () => {
     const message = document.querySelector('.component[data-name="position"] .message');
     return message && message.classList.contains('error') && message.textContent.length > 0;
-  }, { timeout: 15000 });
+  });
   const refusal = await page.$eval('.component[data-name="position"] .message', (node) => node.textContent);
   if (!refusal.includes('x')) {
     fail(`the refusal does not name the field: '${refusal}'`);
@@ -162,10 +171,10 @@ try {
   await page.click(x, { count: 3 });
   await page.type(x, '42.5');
   await page.click('.component[data-name="position"] .apply-button');
-  await page.waitForFunction(() => {
+  await waitOn(page, 'the saved edit', () => {
     const message = document.querySelector('.component[data-name="position"] .message');
     return message && message.textContent === 'saved';
-  }, { timeout: 15000 });
+  });
   await until('the program to read the value back', () =>
     served.output.text.includes('read back: entity 0 position x=42.5 y=0'));
   const shown = await page.$eval(x, (node) => node.value);
@@ -180,8 +189,8 @@ try {
 
   // the program goes away: the page says so
   served.child.kill('SIGINT');
-  await page.waitForFunction(() => document.getElementById('status').textContent === 'program gone' &&
-    !document.getElementById('banner').hidden, { timeout: 15000 });
+  await waitOn(page, 'the page to say the program is gone', () =>
+    document.getElementById('status').textContent === 'program gone' && !document.getElementById('banner').hidden);
 
   if (problems.length) {
     fail(problems.join('\n'));
