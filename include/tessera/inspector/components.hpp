@@ -161,8 +161,10 @@ template<typename Registry, typename Type>
 
     // writable when every part reads from JSON, or when the type's fields are reflected (its opaque parts are then
     // kept as they are); the read goes into a copy
-    if constexpr (has_instances && (json_value::readable<Type> || reflectable<Type>) &&
-                  std::is_copy_constructible_v<Type> && std::is_copy_assignable_v<Type>) {
+    constexpr bool parts_read = json_value::readable<Type> || reflectable<Type>;
+
+    if constexpr (has_instances && parts_read && std::is_copy_constructible_v<Type> &&
+                  std::is_copy_assignable_v<Type>) {
         entry.editable = true;
         entry.write = +[](typename entry_type::common_type &base, const entity_type entt,
                           const nlohmann::json &in) -> std::optional<value_error> {

@@ -2,6 +2,7 @@
 // headless Chromium, an entity selected, after a few seconds of frames.
 //
 //   node screenshot.mjs --url http://127.0.0.1:PORT/ --out docs/inspector.png [--select ID] [--chromium PATH]
+// Without --select, the first entity that has a label (a unit of the battle) is selected.
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ const option = (name, fallback) => {
 };
 const url = option('--url');
 const out = option('--out');
-const selected = option('--select', '0');
+const selected = option('--select');
 const profile = mkdtempSync(join(tmpdir(), 'tessera-inspector-chromium-'));
 const browser = await puppeteer.launch({
   executablePath: option('--chromium', '/usr/bin/chromium'),
@@ -30,7 +31,15 @@ try {
   await page.setViewport({ width: 1500, height: 1180 });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelectorAll('#entities tbody tr').length > 0, { timeout: 20000 });
-  await page.click(`#entities tbody tr[data-id="${selected}"]`);
+  // typed into the page's id field: the list is redrawn every second, a click could land on another row
+  let id = selected;
+  if (id === undefined) {
+    const world = await (await fetch(new URL('/api/world', url))).json();
+    const page0 = await (await fetch(new URL(`/api/entities?with=${encodeURIComponent(world.label)}&limit=1`, url))).json();
+    id = String(page0.entities[0].id);
+  }
+  await page.type('#goto-id', id);
+  await page.keyboard.press('Enter');
   await page.waitForSelector('.component[data-name="position"]', { timeout: 20000 });
   // a few refreshes, so that the chart has frames and the values have moved
   await sleep(4000);
