@@ -8,9 +8,9 @@
 #include "../config/config.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
+#include "commands/entity_members.hpp"
 #include "component.hpp"
 #include "entity.hpp"
-#include "entity_members_map.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
 #include <cstddef>
@@ -44,7 +44,7 @@ class basic_command_buffer {
     using unit_alloc = typename registry_alloc_traits::template rebind_alloc<unit_type>;
     using unit_alloc_traits = std::allocator_traits<unit_alloc>;
 
-    // a parallel apply (command_playback.hpp) admits the commands of several buffers, then lets the pools act
+    // a parallel apply (commands/playback.hpp) admits the commands of several buffers, then lets the pools act
     friend class internal::command_playback<Registry>;
 
 public:
@@ -58,7 +58,7 @@ private:
     using plan_type = std::vector<planned_run, typename registry_alloc_traits::template rebind_alloc<planned_run>>;
 
     // apply: each command is admitted (valid at its turn?) then acted on its pool; admit: the first walk of a
-    // parallel apply (command_playback.hpp), which admits every command and lists the runs for their pools
+    // parallel apply (commands/playback.hpp), which admits every command and lists the runs for their pools
     enum class walk_mode : std::uint8_t { apply, admit };
 
     // what the commands of one apply share; a null target means the commands are discarded
@@ -320,7 +320,7 @@ private:
         doomed.clear();
     }
 
-    // whether a parallel apply may let the pools act on their own (command_playback.hpp)
+    // whether a parallel apply may let the pools act on their own (commands/playback.hpp)
     [[nodiscard]] static bool playable(const Registry &registry) noexcept {
         return !registry.observed() && (registry.disabled_entities == nullptr || registry.disabled_entities->empty());
     }
@@ -342,7 +342,7 @@ private:
         chunks.erase(chunks.begin() + static_cast<std::ptrdiff_t>(from), chunks.end());
     }
 
-    // ---- the commands (defined in command_buffer_commands.hpp) -----------------------------------------------
+    // ---- the commands (defined in commands/commands.hpp) -----------------------------------------------
 
     enum class value_mode : std::uint8_t { emplace, replace };
     enum class pool_action : std::uint8_t { remove, erase, disable, enable };
@@ -429,7 +429,7 @@ public:
     using allocator_type = typename Registry::allocator_type;
 
     /// Records commands on one pool, named like the registry names it: buffer.storage<T>(id).emplace(entt, ...).
-    /// Defined in command_buffer_pool.hpp.
+    /// Defined in commands/buffer_pool.hpp.
     template<typename Type>
     class pool_recorder;
 
@@ -661,8 +661,8 @@ private:
 } // namespace tessera
 
 // the commands and the loops that play them
-#include "command_buffer_commands.hpp"
+#include "commands/commands.hpp"
 // the recorder of one named pool, buffer.storage<T>(id)
-#include "command_buffer_pool.hpp"
+#include "commands/buffer_pool.hpp"
 
 #endif

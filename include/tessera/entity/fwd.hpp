@@ -101,7 +101,7 @@ template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_sparse_set;
 
 /// Storage of elements attached to identifiers (storage.hpp; its iterators in storage_iterator.hpp, the storage of
-/// types without instances in storage_no_instance.hpp, the entity storage in entity_storage.hpp).
+/// types without instances in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 class basic_storage;
 

@@ -9,17 +9,17 @@
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
+#include "checks/walk_witness.hpp"
 #include "chunk.hpp"
 #include "component.hpp"
+#include "engine/block_walk.hpp"
+#include "engine/get.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group_handler.hpp"
-#include "iteration_log.hpp"
-#include "race_guard.hpp"
 #include "sparse_set.hpp"
-#include "walk_get.hpp"
-#include "walk_witness.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -33,13 +33,13 @@ namespace tessera {
 
 namespace internal {
 
-/// The walk of block_walk.hpp over a group led by Common whose first Owned storages are owned.
+/// The walk of engine/block_walk.hpp over a group led by Common whose first Owned storages are owned.
 template<std::size_t Owned, typename Common, typename... Storage>
 using group_walk =
     block_walk<Common, (std::uint64_t{1} << Owned) - 1u, true, false, type_list<Storage...>, type_list<>>;
 
-/// Input iterator behind a group's each(): a walk (block_walk.hpp) over the group's lead, yielding (entity, owned
-/// elements..., get elements...) tuples by value. Types without instances are left out.
+/// Input iterator behind a group's each(): a walk (engine/block_walk.hpp) over the group's lead, yielding (entity,
+/// owned elements..., get elements...) tuples by value. Types without instances are left out.
 template<typename Common, typename Owned, typename Get>
 class group_each_iterator;
 
@@ -124,7 +124,7 @@ inline constexpr bool
         }(static_cast<typename group_each_iterator<Common, owned_t<Owned...>, get_t<Get...>>::value_type *>(nullptr));
 
 /// Calls func for every member at positions [first, last) of a group of `count` members: the walk of
-/// block_walk.hpp led by `lead` over `pools` (its first Owned storages are owned: they hold the members at the
+/// engine/block_walk.hpp led by `lead` over `pools` (its first Owned storages are owned: they hold the members at the
 /// lead's positions), with the handler's memory of lined-up blocks. `watch` sees each member after func (iteration
 /// checks); the memory is updated when a walk over every member found every block lined up without changing the
 /// storages (a chunk of chunk.hpp sees only part of them).

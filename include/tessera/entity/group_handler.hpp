@@ -294,7 +294,8 @@ public:
             push_on_construct(lead.data()[pos]);
         }
 
-        // iterations that read these storages beside another lead must not trust their positions (block_walk.hpp)
+        // iterations that read these storages beside another lead must not trust their positions
+        // (engine/block_walk.hpp)
         mark_owned(true);
     }
 

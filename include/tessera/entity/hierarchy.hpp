@@ -576,6 +576,6 @@ void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
 } // namespace tessera
 
 // sort_parent_first and propagate
-#include "hierarchy_order.hpp"
+#include "hierarchy/order.hpp"
 
 #endif

@@ -8,9 +8,9 @@
 #include "../core/type_info.hpp"
 #include "../signal/delegate.hpp"
 #include "../signal/sigh.hpp"
+#include "checks/race_guard.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "race_guard.hpp"
 #include "storage.hpp"
 #include "view.hpp"
 #include <cstddef>

@@ -7,7 +7,7 @@
 #define TESSERA_ENTITY_PACKED_ITERATOR_BASE_HPP
 
 #include "../config/config.hpp"
-#include "iteration_log.hpp"
+#include "checks/iteration_log.hpp"
 #include <compare>
 
 namespace tessera::internal {

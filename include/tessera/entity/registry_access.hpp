@@ -7,8 +7,8 @@
 
 #include "../config/config.hpp"
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
-#include "race_guard.hpp"
+#include "checks/race_guard.hpp"
+#include "engine/block_walk.hpp"
 #include "registry.hpp"
 #include "sparse_access.hpp"
 #include <cstddef>

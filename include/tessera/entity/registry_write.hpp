@@ -5,7 +5,7 @@
 #define TESSERA_ENTITY_REGISTRY_WRITE_HPP
 
 #include "../config/config.hpp"
-#include "race_guard.hpp"
+#include "checks/race_guard.hpp"
 #include "registry.hpp"
 #include <algorithm>
 #include <iterator>

@@ -5,7 +5,7 @@
 
 #include "../config/config.hpp"
 #include "../core/type_info.hpp"
-#include "block_walk.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"

@@ -18,7 +18,7 @@ namespace internal {
     return value & (mod - 1u);
 }
 
-/// What the iteration engine (block_walk.hpp) reads of a sparse set past its public interface: one read of the
+/// What the iteration engine (engine/block_walk.hpp) reads of a sparse set past its public interface: one read of the
 /// sparse array where contains() then index() read it twice.
 struct sparse_access {
     /// The packed position of an identifier, or size_t(-1) if the set does not contain it: the test of contains().

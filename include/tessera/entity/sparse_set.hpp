@@ -7,10 +7,10 @@
 #include "../core/algorithm.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "race_guard.hpp"
 #include "sparse_access.hpp"
 #include "sparse_set_iterator.hpp"
 #include <algorithm>
@@ -733,7 +733,7 @@ public:
     }
 
 #if TESSERA_DEBUG_ITERATION
-    // TESSERA_DEBUG_ITERATION only: invalidation detection (design in iteration_log.hpp).
+    // TESSERA_DEBUG_ITERATION only: invalidation detection (design in checks/iteration_log.hpp).
 
     /// TESSERA_DEBUG_ITERATION only: true if every modification after the count `seen` removed or moved `entt`
     /// (docs/thread_safety.md, iteration rule 2: the current entity may go), or if there was none.
@@ -768,7 +768,7 @@ private:
 
 #if TESSERA_DEBUG_RACES
 public:
-    /// TESSERA_DEBUG_RACES only: the pool's race detection (design in race_guard.hpp).
+    /// TESSERA_DEBUG_RACES only: the pool's race detection (design in checks/race_guard.hpp).
     [[nodiscard]] const internal::race_guard &race_detection() const noexcept { return races; }
 
 private:

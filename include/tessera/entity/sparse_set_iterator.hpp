@@ -4,7 +4,7 @@
 #define TESSERA_ENTITY_SPARSE_SET_ITERATOR_HPP
 
 #include "../config/config.hpp"
-#include "iteration_log.hpp"
+#include "checks/iteration_log.hpp"
 #include "packed_iterator_base.hpp"
 #include <cstddef>
 #include <iterator>

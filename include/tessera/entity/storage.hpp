@@ -1,6 +1,6 @@
 // Storages: sparse sets that attach an element to every identifier. Elements live in pages, so they never move
 // when the pool grows. The specializations live next door and come with this header: the instance-less storage
-// (empty types, void) in storage_no_instance.hpp, the entity storage in entity_storage.hpp; the iterators in
+// (empty types, void) in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp; the iterators in
 // storage_iterator.hpp.
 #ifndef TESSERA_ENTITY_STORAGE_HPP
 #define TESSERA_ENTITY_STORAGE_HPP
@@ -10,16 +10,16 @@
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "change_tracking.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "component.hpp"
 #include "entity.hpp"
-#include "entity_storage.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "page_table.hpp"
-#include "race_guard.hpp"
+#include "paged/page_table.hpp"
 #include "sparse_set.hpp"
 #include "storage_iterator.hpp"
-#include "storage_no_instance.hpp"
+#include "storages/entity_storage.hpp"
+#include "storages/no_instance.hpp"
 #include <cstddef>
 #include <iterator>
 #include <memory>

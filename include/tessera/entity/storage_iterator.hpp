@@ -5,8 +5,8 @@
 
 #include "../config/config.hpp"
 #include "../core/type_traits.hpp"
+#include "checks/iteration_log.hpp"
 #include "entity.hpp"
-#include "iteration_log.hpp"
 #include "packed_iterator_base.hpp"
 #include "sparse_access.hpp"
 #include <cstddef>

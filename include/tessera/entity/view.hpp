@@ -6,19 +6,19 @@
 #include "../config/config.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "chunk.hpp"
 #include "component.hpp"
+#include "engine/block_walk.hpp"
+#include "engine/get.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view_element.hpp"
 #include "view_iterator.hpp"
 #include "view_single.hpp"
-#include "walk_get.hpp"
 #include <algorithm>
 #include <array>
 #include <concepts>
@@ -129,7 +129,7 @@ private:
                           filter);
     }
 
-    // each(func) is compiled once per storage that may lead: the walk (block_walk.hpp) then knows which storage
+    // each(func) is compiled once per storage that may lead: the walk (engine/block_walk.hpp) then knows which storage
     // holds the entities at the positions it walks
     template<std::size_t Lead, typename Func, std::size_t... Index>
     void each_from(Func &func, const size_type first, const size_type last, std::index_sequence<Index...>) const {

@@ -4,8 +4,8 @@
 #define TESSERA_ENTITY_VIEW_ELEMENT_HPP
 
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
-#include "walk_get.hpp"
+#include "engine/block_walk.hpp"
+#include "engine/get.hpp"
 #include <cstddef>
 #include <tuple>
 #include <type_traits>

@@ -1,4 +1,4 @@
-// The iterators of views: walks (block_walk.hpp) that stop on the entities of a view, either to hand out the
+// The iterators of views: walks (engine/block_walk.hpp) that stop on the entities of a view, either to hand out the
 // entity (begin(), end()) or the entity and its elements as a tuple (each()).
 #ifndef TESSERA_ENTITY_VIEW_ITERATOR_HPP
 #define TESSERA_ENTITY_VIEW_ITERATOR_HPP
@@ -6,11 +6,11 @@
 #include "../config/config.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/walk_witness.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
-#include "iteration_log.hpp"
 #include "sparse_set.hpp"
-#include "walk_witness.hpp"
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -57,7 +57,7 @@ struct view_repeat {
     using type = decltype(make(std::make_index_sequence<Count>{}));
 };
 
-/// Forward iterator over the entities of a view: a walk (block_walk.hpp) of the leading storage from its last
+/// Forward iterator over the entities of a view: a walk (engine/block_walk.hpp) of the leading storage from its last
 /// counted position down to 0 that stops on the identifiers that are in the other get storages and in no exclude
 /// storage. The storages are seen through their common base class, so every view with as many storages shares
 /// it. It returns real references into the packed array, so parallel algorithms accept it.
@@ -125,7 +125,7 @@ private:
     [[no_unique_address]] walk_witness<Common, Get + 1u> watch{};
 };
 
-/// Iterator of a view's each(): a walk (block_walk.hpp) of the leading storage that stops on the entities of the
+/// Iterator of a view's each(): a walk (engine/block_walk.hpp) of the leading storage that stops on the entities of the
 /// view and returns (entity, elements...) tuples by value. Elements of storages without instances are left out.
 template<typename Common, typename GetList, typename ExcludeList>
 class view_each_iterator;

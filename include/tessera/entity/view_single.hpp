@@ -6,18 +6,18 @@
 #include "../config/config.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
-#include "block_walk.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "chunk.hpp"
 #include "component.hpp"
+#include "engine/block_walk.hpp"
+#include "engine/get.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "race_guard.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
 #include "view_element.hpp"
 #include "view_iterator.hpp"
-#include "walk_get.hpp"
 #include <algorithm>
 #include <array>
 #include <concepts>
@@ -294,7 +294,7 @@ private:
         if (pool) {
             TESSERA_ASSERT(last <= reach(), "chunk::each: the storage lost entities since chunks() was called");
             TESSERA_RACE_ITERATE(std::make_tuple(pool), "each");
-            // a walk (block_walk.hpp) of one storage: every element is reached from the start of its block
+            // a walk (engine/block_walk.hpp) of one storage: every element is reached from the start of its block
             internal::block_walk<common_type, 1u, false, stable, type_list<Get>, type_list<>> walk{pool, pool};
             walk.visit(mode);
 #if TESSERA_DEBUG_ITERATION
