@@ -25,7 +25,7 @@ enum class deletion_policy : std::uint8_t {
     unspecified = swap_and_pop
 };
 
-/// Which elements of switched-off components (registry_enable.hpp) a view or a runtime view visits: by default it
+/// Which elements of switched-off components (basic_registry::disable) a view or a runtime view visits: by default it
 /// skips them; it may also include them, or visit only the entities that have at least one (docs/enable_disable.md).
 enum class disabled_mode : std::uint8_t {
     /// Disabled components count as absent (the default).
@@ -94,14 +94,12 @@ struct type_list_transform<owned_t<Type...>, Op> {
 template<typename Type, typename Entity = entity>
 struct component_traits;
 
-/// The sparse set every pool derives from (sparse_set.hpp; its iterator in sparse_set_iterator.hpp, the members
-/// that add identifiers in sparse_set_insertion.hpp, those that remove them in sparse_set_removal.hpp, those that
-/// reorder them in sparse_set_sort.hpp).
+/// The sparse set every pool derives from (sparse_set.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_sparse_set;
 
-/// Storage of elements attached to identifiers (storage.hpp; its iterators in storage_iterator.hpp, the storage of
-/// types without instances in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp).
+/// Storage of elements attached to identifiers (storage.hpp; the storage of types without instances and the entity
+/// storage in storages/).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 class basic_storage;
 
@@ -113,8 +111,7 @@ class basic_sigh_mixin;
 template<typename Type, typename Registry>
 class basic_reactive_mixin;
 
-/// Entities, components, pools, groups and context variables (registry.hpp; the members that read components in
-/// registry_access.hpp).
+/// Entities, components, pools, groups and context variables (registry.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_registry;
 

@@ -12,7 +12,7 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
-#include "sparse_access.hpp"
+#include "sparse_set.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

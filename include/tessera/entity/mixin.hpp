@@ -398,7 +398,7 @@ public:
 
         if (!construction.empty()) {
             // the new identifiers were appended at packed positions [from, to), then moved ahead of the disabled
-            // tail in the same order (sparse_set_disable.hpp)
+            // tail in the same order (sparse_set.hpp, settle_appended)
             auto &reg = owner_or_assert();
             const auto shift = underlying_type::disabled_size();
 

@@ -1,7 +1,7 @@
 // Storages: sparse sets that attach an element to every identifier. Elements live in pages, so they never move
-// when the pool grows. The specializations live next door and come with this header: the instance-less storage
-// (empty types, void) in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp; the iterators in
-// storage_iterator.hpp.
+// when the pool grows. The specializations come with this header from storages/: the instance-less storage (empty
+// types, void) in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp, and the iterators all
+// three share in storages/iterators.hpp.
 #ifndef TESSERA_ENTITY_STORAGE_HPP
 #define TESSERA_ENTITY_STORAGE_HPP
 
@@ -17,8 +17,8 @@
 #include "fwd.hpp"
 #include "paged/page_table.hpp"
 #include "sparse_set.hpp"
-#include "storage_iterator.hpp"
 #include "storages/entity_storage.hpp"
+#include "storages/iterators.hpp"
 #include "storages/no_instance.hpp"
 #include <cstddef>
 #include <iterator>
@@ -323,7 +323,7 @@ protected:
         return underlying_type::end();
     }
 
-    /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set_disable.hpp).
+    /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set.hpp).
     underlying_iterator settled(const underlying_iterator it) {
         if (underlying_type::disabled_size() == 0u) [[likely]] {
             return it;

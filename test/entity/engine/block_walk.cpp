@@ -1,4 +1,4 @@
-// The iteration engine (entity/block_walk.hpp), through the views, groups and runtime views it serves: lined-up
+// The iteration engine (entity/engine/block_walk.hpp), through the views, groups and runtime views it serves: lined-up
 // blocks that stop being lined up while the user's code runs, guessed positions, blocks of storages with different
 // page sizes, and walks that stop and resume (iterator copies).
 #include <tessera/entity/group.hpp>

@@ -1,4 +1,4 @@
-// The element access of views and groups (entity/walk_get.hpp): the tuple of references made at once, storages
+// The element access of views and groups (entity/engine/get.hpp): the tuple of references made at once, storages
 // without instances left out, and the checks that share their lookup with the access (a missing entity, a stale
 // identifier, a group's non-member).
 #include <tessera/entity/engine/get.hpp>

@@ -5,7 +5,7 @@
 #define TESSERA_ENTITY_ENGINE_GET_HPP
 
 #include "../../config/config.hpp"
-#include "../sparse_access.hpp"
+#include "../sparse_set.hpp"
 #include "block_walk.hpp"
 #include <cstddef>
 #include <tuple>

@@ -1,5 +1,5 @@
 // What a walk (engine/block_walk.hpp) knows of a storage type at compile time, and which of its positions count as
-// present: the identifiers in use of a swap-only set, the enabled ones of a swap-and-pop set (sparse_set_disable.hpp),
+// present: the identifiers in use of a swap-only set, the enabled ones of a swap-and-pop set (sparse_set.hpp),
 // every position of an in-place set; a view may also count disabled components as present (disabled_mode).
 #ifndef TESSERA_ENTITY_ENGINE_MEMBERSHIP_HPP
 #define TESSERA_ENTITY_ENGINE_MEMBERSHIP_HPP
@@ -7,7 +7,6 @@
 #include "../../config/config.hpp"
 #include "../component.hpp"
 #include "../fwd.hpp"
-#include "../sparse_access.hpp"
 #include "../sparse_set.hpp"
 #include <concepts>
 #include <cstddef>
@@ -96,7 +95,7 @@ walk_in_use_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {
     return set.in_use();
 }
 
-/// Number of disabled identifiers at the back of a swap-and-pop set (sparse_set_disable.hpp).
+/// Number of disabled identifiers at the back of a swap-and-pop set (sparse_set.hpp).
 template<typename Entity, typename Allocator>
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t
 walk_disabled_count(const basic_sparse_set<Entity, Allocator> &set) noexcept {

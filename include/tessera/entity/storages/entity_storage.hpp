@@ -10,7 +10,7 @@
 #include "../entity.hpp"
 #include "../fwd.hpp"
 #include "../sparse_set.hpp"
-#include "../storage_iterator.hpp"
+#include "iterators.hpp"
 #include <cstddef>
 #include <memory>
 #include <stdexcept>

@@ -7,7 +7,7 @@
 #include "../../config/config.hpp"
 #include "../../core/fwd.hpp"
 #include "../../core/type_info.hpp"
-#include "../group_handler.hpp"
+#include "../group.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <functional>

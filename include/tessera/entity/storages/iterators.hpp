@@ -1,14 +1,13 @@
 // The iterators of storages: the element iterator over a paged storage, and the extended iterator that walks
 // identifiers and elements in lockstep for each() and reach().
-#ifndef TESSERA_ENTITY_STORAGE_ITERATOR_HPP
-#define TESSERA_ENTITY_STORAGE_ITERATOR_HPP
+#ifndef TESSERA_ENTITY_STORAGES_ITERATORS_HPP
+#define TESSERA_ENTITY_STORAGES_ITERATORS_HPP
 
-#include "../config/config.hpp"
-#include "../core/type_traits.hpp"
-#include "checks/iteration_log.hpp"
-#include "entity.hpp"
-#include "packed_iterator_base.hpp"
-#include "sparse_access.hpp"
+#include "../../config/config.hpp"
+#include "../../core/type_traits.hpp"
+#include "../checks/iteration_log.hpp"
+#include "../entity.hpp"
+#include "../sparse_set.hpp"
 #include <cstddef>
 #include <iterator>
 #include <memory>
