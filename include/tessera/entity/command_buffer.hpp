@@ -211,11 +211,24 @@ private:
         return false;
     }
 
+    // Provisional identifiers take consecutive indices from where the previous batch stopped, wrapping around the
+    // index space: an identifier of an earlier batch lies outside the current one's window, so that it maps to null
+    // and is caught as the entity of a command, until the buffer has created as many identifiers as there are
+    // indices (docs/command_buffers.md).
+    static constexpr std::size_t provisional_indices = static_cast<std::size_t>(traits_type::entity_mask);
+
+    // the place of a provisional identifier in the batch whose first index is `first`
+    [[nodiscard]] static std::size_t slot_of(const typename Registry::entity_type entt,
+                                             const std::size_t first) noexcept {
+        return (static_cast<std::size_t>(traits_type::to_entity(entt)) + provisional_indices - first) %
+               provisional_indices;
+    }
+
     void check_entity([[maybe_unused]] const typename Registry::entity_type entt) const {
         TESSERA_ASSERT(!(entt == null), "command_buffer: the null entity");
-        TESSERA_ASSERT(!provisional(entt) || traits_type::to_entity(entt) < created,
-                       "command_buffer: a provisional identifier this buffer did not create (those of an earlier "
-                       "apply are stale: resolve them)");
+        TESSERA_ASSERT(!provisional(entt) || slot_of(entt, base) < created,
+                       "command_buffer: a provisional identifier this buffer did not create in this batch (those of "
+                       "an earlier apply are stale: resolve them)");
     }
 
     // makes room for `bytes` in a chunk that follows the current one, reusing chunks of earlier batches
@@ -315,6 +328,8 @@ private:
         limit = chunks.empty() ? nullptr : cursor + chunks.front().capacity;
         last = nullptr;
         count = 0u;
+        // the next batch's provisional identifiers start past this one's
+        base = (base + created) % provisional_indices;
         created = 0u;
         applying = false;
         doomed.clear();
@@ -445,10 +460,11 @@ public:
     /// Move constructor: the commands and the memory move; the source is left empty, owning nothing.
     basic_command_buffer(basic_command_buffer &&other) noexcept
         : allocator{other.allocator}, chunks{std::move(other.chunks)}, resolved{std::move(other.resolved)},
-          doomed{std::move(other.doomed)}, cursor{std::exchange(other.cursor, nullptr)},
-          limit{std::exchange(other.limit, nullptr)}, last{std::exchange(other.last, nullptr)}, current{std::exchange(
-                                                                                                    other.current, 0u)},
-          count{std::exchange(other.count, 0u)}, created{std::exchange(other.created, 0u)}, applying{} {
+          doomed{std::move(other.doomed)}, cursor{std::exchange(other.cursor, nullptr)}, limit{std::exchange(
+                                                                                             other.limit, nullptr)},
+          last{std::exchange(other.last, nullptr)}, current{std::exchange(other.current, 0u)}, count{std::exchange(
+                                                                                                   other.count, 0u)},
+          created{std::exchange(other.created, 0u)}, base{other.base}, resolved_base{other.resolved_base}, applying{} {
         other.chunks.clear();
         other.resolved.clear();
     }
@@ -477,6 +493,8 @@ public:
             current = std::exchange(other.current, 0u);
             count = std::exchange(other.count, 0u);
             created = std::exchange(other.created, 0u);
+            base = other.base;
+            resolved_base = other.resolved_base;
             other.chunks.clear();
             other.resolved.clear();
         }
@@ -502,9 +520,9 @@ public:
             resolved.clear();
         }
 
-        const auto entt =
-            traits_type::construct(static_cast<typename traits_type::entity_type>(created),
-                                   static_cast<typename traits_type::version_type>(traits_type::version_mask));
+        const auto entt = traits_type::construct(
+            static_cast<typename traits_type::entity_type>((base + created) % provisional_indices),
+            static_cast<typename traits_type::version_type>(traits_type::version_mask));
         record<void>(&basic_command_buffer::run_creates, entt, id_type{});
         ++created;
         return entt;
@@ -583,6 +601,7 @@ public:
         TESSERA_ASSERT(!applying, "command_buffer::apply: the buffer is already being applied (called by a listener)");
         resolved.clear();
         resolved.reserve(created);
+        resolved_base = base;
         apply_state state{&registry, this, nullptr, 0u, walk_mode::apply, nullptr};
         std::size_t pos{};
         applying = true;
@@ -625,7 +644,7 @@ public:
     /// until the next apply, the next create() or clear().
     [[nodiscard]] entity_type resolve(const entity_type entt) const noexcept {
         if (provisional(entt)) {
-            const auto pos = static_cast<std::size_t>(traits_type::to_entity(entt));
+            const auto pos = slot_of(entt, resolved_base);
             return pos < resolved.size() ? resolved[pos] : entity_type{null};
         }
 
@@ -655,6 +674,9 @@ private:
     std::size_t current{};
     std::size_t count{};
     std::size_t created{};
+    // the index of the current batch's first provisional identifier, and that of the batch resolve() answers for
+    std::size_t base{};
+    std::size_t resolved_base{};
     bool applying{};
 };
 

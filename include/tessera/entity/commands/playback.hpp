@@ -60,6 +60,7 @@ public:
             buffers.reserve(buffers.size() + 1u);
             buffer.resolved.clear();
             buffer.resolved.reserve(buffer.created);
+            buffer.resolved_base = buffer.base;
         } catch (...) {
             error = std::current_exception();
             return false;
