@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <string>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/runtime_view.hpp>
 #include <vector>

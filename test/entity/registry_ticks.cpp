@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/prototype.hpp>

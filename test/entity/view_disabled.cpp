@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <tessera/entity/chunk.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/runtime_view.hpp>
 #include <vector>

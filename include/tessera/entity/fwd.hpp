@@ -90,6 +90,26 @@ struct type_list_transform<owned_t<Type...>, Op> {
     using type = owned_t<typename Op<Type>::type...>;
 };
 
+namespace internal {
+
+/// True where Type is defined. A member of a core class that works through an extra's header (view::chunks needs
+/// chunk.hpp, registry::clone needs clone.hpp) asserts it, so that a missing #include reads as a message naming the
+/// header instead of an error about an incomplete type. It is evaluated only when such a member is used.
+template<typename Type>
+inline constexpr bool defined_v = requires {
+    sizeof(Type);
+};
+
+/// How registry::memory_report() measures a registry (memory_report.hpp).
+template<typename Registry>
+struct memory_support;
+
+/// How registry::clone() copies an entity (clone.hpp).
+template<typename Registry>
+struct clone_support;
+
+} // namespace internal
+
 /// How the storage of a component type behaves (component.hpp).
 template<typename Type, typename Entity = entity>
 struct component_traits;

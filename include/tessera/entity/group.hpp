@@ -12,14 +12,13 @@
 #include "checks/iteration_log.hpp"
 #include "checks/race_guard.hpp"
 #include "checks/walk_witness.hpp"
-#include "chunk.hpp"
 #include "component.hpp"
 #include "engine/block_walk.hpp"
 #include "engine/get.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "pool_memory.hpp"
 #include "sparse_set.hpp"
+#include "tables/pool_owner.hpp"
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -257,7 +256,7 @@ private:
 
 public:
     /// Bytes of the set of members.
-    [[nodiscard]] std::size_t member_set_bytes() const noexcept override { return tessera::memory_of(elem).bytes; }
+    [[nodiscard]] std::size_t member_set_bytes() const noexcept override { return set_bytes(elem); }
 
     /// Releases the spare memory of the set of members.
     void shrink_to_fit() override { elem.shrink_to_fit(); }
@@ -747,9 +746,13 @@ public:
     }
 
     /// The members cut into chunks of `size` positions of the set of members, a random-access range for parallel
-    /// iteration (chunk.hpp). Valid while no storage of the group changes structurally.
-    [[nodiscard]] basic_chunk_range<basic_group> chunks(const size_type size) const {
-        return basic_chunk_range<basic_group>{*this, size, this->size()};
+    /// iteration. Valid while no storage of the group changes structurally. Needs <tessera/entity/chunk.hpp>.
+    template<typename Range = basic_chunk_range<basic_group>>
+    [[nodiscard]] auto chunks(const size_type size) const {
+        static_assert(internal::defined_v<Range>, "group::chunks: #include <tessera/entity/chunk.hpp> first");
+        if constexpr (internal::defined_v<Range>) {
+            return Range{*this, size, this->size()};
+        }
     }
 
 private:
@@ -1014,9 +1017,13 @@ public:
     }
 
     /// The members cut into chunks of `size` positions of the owned storages, a random-access range for parallel
-    /// iteration (chunk.hpp). Valid while no storage of the group changes structurally.
-    [[nodiscard]] basic_chunk_range<basic_group> chunks(const size_type size) const {
-        return basic_chunk_range<basic_group>{*this, size, this->size()};
+    /// iteration. Valid while no storage of the group changes structurally. Needs <tessera/entity/chunk.hpp>.
+    template<typename Range = basic_chunk_range<basic_group>>
+    [[nodiscard]] auto chunks(const size_type size) const {
+        static_assert(internal::defined_v<Range>, "group::chunks: #include <tessera/entity/chunk.hpp> first");
+        if constexpr (internal::defined_v<Range>) {
+            return Range{*this, size, this->size()};
+        }
     }
 
 private:

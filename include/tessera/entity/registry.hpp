@@ -10,13 +10,11 @@
 #include "../core/type_traits.hpp"
 #include "change_tracking.hpp"
 #include "checks/race_guard.hpp"
-#include "clone.hpp"
 #include "component.hpp"
 #include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
-#include "memory_report.hpp"
 #include "mixin.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
@@ -27,6 +25,7 @@
 #include "view.hpp"
 #include <algorithm>
 #include <cstddef>
+#include <iosfwd>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -55,7 +54,8 @@ template<typename Pool>
 
 /// True if the registry's pools of Type keep ticks.
 template<typename Type, typename Entity>
-inline constexpr bool tracks_changes_v = track_changes_of<component_traits<std::remove_const_t<Type>, Entity>>;
+inline constexpr bool tracks_changes_v =
+    track_changes_of<component_traits<std::remove_const_t<Type>, Entity>, std::remove_const_t<Type>>;
 
 } // namespace internal
 
@@ -79,6 +79,13 @@ class TESSERA_RACES_ABI basic_registry {
 
     template<typename>
     friend class basic_command_buffer;
+
+    // the extras that read the pool table: memory_report.hpp, clone.hpp
+    template<typename>
+    friend struct internal::memory_support;
+
+    template<typename>
+    friend struct internal::clone_support;
 
 public:
     /// Allocator type.
@@ -416,11 +423,28 @@ public:
     /// following the clone policy of each type (component_traits<T>::clone); on_construct fires for each. Reactive
     /// storages are not copied: they collect the new entity through the signals it causes. Returns the new entity.
     /// If a copy throws, the new entity is destroyed again (its signals stay fired) and the exception propagates.
-    entity_type clone(const entity_type entt) { return clone_into(entt, *this); }
+    /// Needs <tessera/entity/clone.hpp>.
+    template<typename Support = internal::clone_support<basic_registry>>
+    entity_type clone(const entity_type entt) {
+        static_assert(internal::defined_v<Support>, "registry::clone: #include <tessera/entity/clone.hpp> first");
+        if constexpr (internal::defined_v<Support>) {
+            return Support::clone(*this, entt, *this);
+        } else {
+            return entity_type{null};
+        }
+    }
 
     /// Like clone(entt), but creates the copy in `other`, a registry of the same type, making pools there as
-    /// needed. Returns the new entity of `other`.
-    entity_type clone(const entity_type entt, basic_registry &other) const { return clone_into(entt, other); }
+    /// needed. Returns the new entity of `other`. Needs <tessera/entity/clone.hpp>.
+    template<typename Support = internal::clone_support<basic_registry>>
+    entity_type clone(const entity_type entt, basic_registry &other) const {
+        static_assert(internal::defined_v<Support>, "registry::clone: #include <tessera/entity/clone.hpp> first");
+        if constexpr (internal::defined_v<Support>) {
+            return Support::clone(*this, entt, other);
+        } else {
+            return entity_type{null};
+        }
+    }
 
     /// True if no pool contains the entity.
     [[nodiscard]] bool orphan(const entity_type entt) const { return !pools.contains(entt); }
@@ -958,28 +982,22 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
     /// The memory the registry holds: a row per pool, the entity storage, the member sets of non-owning groups
-    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report.
-    [[nodiscard]] tessera::memory_report memory_report() const {
-        tessera::memory_report report{};
-        pools.measure(report);
-        report.group_bytes = groups.member_set_bytes();
-        report.entities = memory_of(entities);
-        return report;
+    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report. Returns a
+    /// tessera::memory_report; needs <tessera/entity/memory_report.hpp>.
+    [[nodiscard]] auto memory_report() const {
+        using support = internal::memory_support<basic_registry>;
+        static_assert(internal::defined_v<support>,
+                      "registry::memory_report: #include <tessera/entity/memory_report.hpp> first");
+        if constexpr (internal::defined_v<support>) {
+            return support::measure(*this);
+        }
     }
 
     /// Debug aid: the element types of the pools that contain the entity, separated by commas (a named pool adds
-    /// the hash of its name). Not a template, so that a debugger can call it; docs/debugging.md says how to make
-    /// sure a program contains it.
-    [[nodiscard]] std::string debug_components(const entity_type entt) const {
-        std::string out{};
-
-        if (!valid(entt)) {
-            return out.append("(not a valid entity)");
-        }
-
-        pools.append_names(out, entt);
-        return out;
-    }
+    /// the hash of its name). Not a template, so that a debugger can call it. Defined in
+    /// <tessera/entity/debugger.hpp>, which also keeps it in the program: include that header where you call it
+    /// (without it, the call does not link). docs/debugging.md says more.
+    [[nodiscard]] std::string debug_components(const entity_type entt) const;
 
 private:
     // a component added to a disabled entity is disabled too; returns true if it was
@@ -1008,11 +1026,6 @@ private:
                 }
             }
         }
-    }
-
-    entity_type clone_into(const entity_type entt, basic_registry &target) const {
-        TESSERA_ASSERT(valid(entt), "clone: invalid entity");
-        return internal::clone_entity(pools, entt, target);
     }
 
     version_type force_version(const entity_type entt, const version_type version) {

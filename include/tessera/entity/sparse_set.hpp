@@ -530,6 +530,21 @@ protected:
         return disabled == 0u ? it : end() - static_cast<difference_type>(settle_appended(1u) + 1u);
     }
 
+    /// Adds every identifier of [first, last) at the back, each with a copy of *value (an element built by default
+    /// when value is null), in one call: what clone and prototypes copy through (clone.hpp, prototype.hpp).
+    /// Derived storages construct their elements in bulk and return end(), adding nothing, if they cannot build
+    /// them that way; otherwise an iterator to the last identifier added, or end() for an empty range.
+    virtual basic_iterator try_insert(const entity_type *first, const entity_type *last, const void *value) {
+        auto curr = end();
+
+        // not through the virtual try_emplace: a mixin that overrides both would publish twice
+        for (; first != last; ++first) {
+            curr = basic_sparse_set::try_emplace(*first, true, value);
+        }
+
+        return curr;
+    }
+
     /// Adds an entity to the packed array under the deletion policy `Policy`, which must be the set's own. Storages
     /// know their policy at compile time and skip the dispatch on it this way.
     template<deletion_policy Policy>
@@ -905,6 +920,15 @@ public:
         }
 
         return curr;
+    }
+
+    /// Adds every identifier of [first, last) with a copy of the element `elem` points to, as push(entt, elem) does
+    /// for one, in a single call to the storage; storages of types without instances take a null elem. Returns
+    /// end(), and adds nothing, if the elements cannot be built that way (the type cannot be copied); otherwise an
+    /// iterator to the last identifier added.
+    iterator push(const entity_type *first, const entity_type *last, const void *elem) {
+        TESSERA_RACE_WRITE(*this, "push");
+        return try_insert(first, last, elem);
     }
 
     /// Sets the stored version of the identifier's index to the identifier's version. Emits no signal.

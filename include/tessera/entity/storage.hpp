@@ -45,7 +45,7 @@ class basic_storage
     static constexpr bool is_pinned_type = !(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
     static constexpr bool is_trivially_destructible = std::is_trivially_destructible_v<Type>;
     static constexpr std::size_t page_size = traits_type::page_size;
-    static constexpr bool tracked = internal::track_changes_of<traits_type>;
+    static constexpr bool tracked = internal::track_changes_of<traits_type, Type>;
 
     [[nodiscard]] TESSERA_FORCE_INLINE Type &element_at(const std::size_t pos) const noexcept {
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
@@ -310,17 +310,49 @@ protected:
         underlying_type::pop_all();
     }
 
-    /// Adds an identifier with a copy of *value, or a default-constructed element if value is null.
+    /// Adds an identifier with a copy of *value (through clone_element under clone_policy::custom), or a
+    /// default-constructed element if value is null.
     underlying_iterator try_emplace(const Entity entt, const bool force_back, const void *value) override {
         // A type that cannot be built the way asked for gives end(): the caller reports it.
         if (value == nullptr) {
             if constexpr (std::is_default_constructible_v<Type>) {
                 return settled(emplace_element(entt, force_back));
             }
+        } else if constexpr (internal::clone_policy_of<traits_type, Type> == clone_policy::custom) {
+            return settled(emplace_element(entt, force_back,
+                                           internal::clone_copy<traits_type>(*static_cast<const Type *>(value))));
         } else if constexpr (std::is_copy_constructible_v<Type>) {
             return settled(emplace_element(entt, force_back, *static_cast<const Type *>(value)));
         }
         return underlying_type::end();
+    }
+
+    /// Adds every identifier of [first, last) with a copy of *value, or a default element when value is null, in
+    /// one bulk insert; end(), adding nothing, when the type cannot be built that way. Copies follow the type's
+    /// clone policy: clone_policy::custom copies through clone_element (component.hpp).
+    underlying_iterator try_insert(const Entity *first, const Entity *last, const void *value) override {
+        if (value == nullptr) {
+            if constexpr (std::is_default_constructible_v<Type> && std::is_copy_constructible_v<Type>) {
+                insert(first, last);
+                return last_appended(first, last);
+            }
+        } else if constexpr (internal::clone_policy_of<traits_type, Type> == clone_policy::custom) {
+            insert(first, last, internal::clone_copy_iterator<traits_type, Type>{*static_cast<const Type *>(value)});
+            return last_appended(first, last);
+        } else if constexpr (std::is_copy_constructible_v<Type>) {
+            insert(first, last, *static_cast<const Type *>(value));
+            return last_appended(first, last);
+        }
+
+        return underlying_type::end();
+    }
+
+    // the last of the identifiers [first, last) that an insert appended, now in front of the disabled tail
+    [[nodiscard]] underlying_iterator last_appended(const Entity *first, const Entity *last) const noexcept {
+        return (first == last)
+                   ? underlying_type::end()
+                   : underlying_type::end() - static_cast<typename underlying_type::difference_type>(
+                                                  underlying_type::size() - underlying_type::disabled_size());
     }
 
     /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set.hpp).

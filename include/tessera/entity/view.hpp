@@ -13,7 +13,6 @@
 #include "checks/iteration_log.hpp"
 #include "checks/race_guard.hpp"
 #include "checks/walk_witness.hpp"
-#include "chunk.hpp"
 #include "component.hpp"
 #include "engine/block_walk.hpp"
 #include "engine/get.hpp"
@@ -536,9 +535,13 @@ public:
     }
 
     /// The entities cut into chunks of `size` positions of the storage, a random-access range for parallel
-    /// iteration (chunk.hpp). Valid while the storage does not change structurally.
-    [[nodiscard]] basic_chunk_range<basic_view> chunks(const size_type size) const {
-        return basic_chunk_range<basic_view>{*this, size, reach()};
+    /// iteration. Valid while the storage does not change structurally. Needs <tessera/entity/chunk.hpp>.
+    template<typename Range = basic_chunk_range<basic_view>>
+    [[nodiscard]] auto chunks(const size_type size) const {
+        static_assert(internal::defined_v<Range>, "view::chunks: #include <tessera/entity/chunk.hpp> first");
+        if constexpr (internal::defined_v<Range>) {
+            return Range{*this, size, reach()};
+        }
     }
 
     /// Iterable of (entity, element) tuples, for structured bindings.
@@ -969,9 +972,14 @@ public:
     }
 
     /// The entities cut into chunks of `size` positions of the leading storage, a random-access range for
-    /// parallel iteration (chunk.hpp). Valid while no storage of the view changes structurally.
-    [[nodiscard]] basic_chunk_range<basic_view> chunks(const size_type size) const {
-        return basic_chunk_range<basic_view>{*this, size, size_hint()};
+    /// parallel iteration. Valid while no storage of the view changes structurally. Needs
+    /// <tessera/entity/chunk.hpp>.
+    template<typename Range = basic_chunk_range<basic_view>>
+    [[nodiscard]] auto chunks(const size_type size) const {
+        static_assert(internal::defined_v<Range>, "view::chunks: #include <tessera/entity/chunk.hpp> first");
+        if constexpr (internal::defined_v<Range>) {
+            return Range{*this, size, size_hint()};
+        }
     }
 
     /// Iterable of (entity, elements...) tuples, for structured bindings.

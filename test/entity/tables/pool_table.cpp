@@ -15,6 +15,12 @@ namespace {
 
 using namespace tessera::literals;
 
+/// Never copied by clone.
+struct skipped {
+    static constexpr auto clone = tessera::clone_policy::skip;
+    int value;
+};
+
 /// Erased in place: compact has holes to remove.
 struct pinned_value {
     static constexpr bool in_place_delete = true;
@@ -144,20 +150,33 @@ TEST(PoolTable, EraseIfAsksOnlyAboutThePoolsThatContainTheEntity) {
     EXPECT_FALSE(chars.contains(entt));
 }
 
-TEST_F(PoolTableWithReactive, EachCopierSkipsReactivePoolsAndGoesNewestFirst) {
-    const auto entt = owner.create();
-    ints.emplace(entt, 1);
-    chars.emplace(entt, 'a');
-    reactive.emplace(entt);
+TEST_F(PoolTableWithReactive, EntriesKeepTheCopyHook) {
+    // reactive pools go first, with no twin: they are never copied
+    ASSERT_EQ(table.size(), 3u);
+    EXPECT_EQ(table[0u].first, "late"_hs);
+    EXPECT_EQ(table[0u].twin, nullptr);
+    EXPECT_EQ(table[1u].first, tessera::type_hash<int>::value());
+    EXPECT_EQ(table[1u].policy, tessera::clone_policy::copy);
+    ASSERT_NE(table[1u].twin, nullptr);
 
-    std::vector<tessera::id_type> seen;
-    table.each_copier(entt, [&seen](const tessera::id_type id, const tessera::sparse_set &pool, const auto &how) {
-        EXPECT_EQ(how.info(), pool.info());
-        seen.push_back(id);
-    });
+    // the twin makes the pool of the same type under the same name in another registry, once
+    tessera::registry other;
+    auto &made = table[2u].twin(other, table[2u].first);
+    EXPECT_EQ(made.info(), tessera::type_id<char>());
+    EXPECT_EQ(other.storage(tessera::type_hash<char>::value()), &made);
+    EXPECT_EQ(&table[2u].twin(other, table[2u].first), &made);
+    auto &named = table[1u].twin(other, "elsewhere"_hs);
+    EXPECT_EQ(&named, other.storage("elsewhere"_hs));
+    EXPECT_EQ(named.info(), tessera::type_id<int>());
+}
 
-    EXPECT_EQ(seen,
-              (std::vector<tessera::id_type>{tessera::type_hash<char>::value(), tessera::type_hash<int>::value()}));
+TEST(PoolTable, EntriesKeepTheClonePolicyOfTheirType) {
+    tessera::registry owner;
+    table_type table{owner.get_allocator()};
+    static_cast<void>(assure<skipped>(table, owner));
+    ASSERT_EQ(table.size(), 1u);
+    EXPECT_EQ(table[0u].policy, tessera::clone_policy::skip);
+    EXPECT_GT(table.table_bytes(), 0u);
 }
 
 TEST(PoolTable, CompactAndShrinkToFitReachEveryPool) {
@@ -189,25 +208,21 @@ TEST(PoolTable, BindPointsEveryPoolToTheNewOwner) {
     EXPECT_EQ(&ints.registry(), &other);
 }
 
-TEST(PoolTable, MeasureAndAppendNamesReportEveryPool) {
+TEST(PoolTable, EntriesMeasureThroughTheirOwner) {
     tessera::registry owner;
     table_type table{owner.get_allocator()};
     auto &ints = assure<int>(table, owner);
     static_cast<void>(assure<char>(table, owner, "named"_hs));
-    const auto entt = owner.create();
-    ints.emplace(entt, 1);
+    ints.emplace(owner.create(), 1);
 
-    tessera::memory_report report{};
-    table.measure(report);
-    ASSERT_EQ(report.pools.size(), 2u);
-    EXPECT_EQ(report.pools[0].id, tessera::type_hash<int>::value());
-    EXPECT_FALSE(report.pools[0].named);
-    EXPECT_EQ(report.pools[1].id, "named"_hs);
-    EXPECT_TRUE(report.pools[1].named);
-    EXPECT_GT(report.registry_bytes, 2u * sizeof(storage_type<int>));
-
-    std::string names{};
-    table.append_names(names, entt);
-    EXPECT_NE(names.find("int"), std::string::npos);
-    EXPECT_EQ(names.find(','), std::string::npos);
+    // the shape the memory report reads (memory_report.hpp): what the base class does not say
+    const auto shape = table[0u].second.shape();
+    EXPECT_EQ(shape.element_size, sizeof(int));
+    EXPECT_EQ(shape.pages, ints.pages());
+    EXPECT_EQ(shape.element_capacity, ints.capacity());
+    EXPECT_EQ(shape.page_table_capacity, ints.page_table_capacity());
+    EXPECT_EQ(shape.tick_bytes, 0u);
+    EXPECT_EQ(table[1u].second.shape().pages, 0u);
+    EXPECT_EQ(table[0u].second.object_size(), sizeof(storage_type<int>));
+    EXPECT_GE(table.table_bytes(), 2u * sizeof(tessera::id_type));
 }

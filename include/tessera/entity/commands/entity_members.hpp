@@ -16,7 +16,7 @@ namespace internal {
 /// True if the component traits of Type list members that hold identifiers.
 template<typename Type, typename Entity>
 inline constexpr bool lists_entity_members_v =
-    std::tuple_size_v<std::remove_const_t<decltype(entity_members_of<component_traits<Type, Entity>>)>> != 0u;
+    std::tuple_size_v<std::remove_const_t<decltype(entity_members_of<component_traits<Type, Entity>, Type>)>> != 0u;
 
 /// Replaces every identifier found in `value` by map(identifier): `value` is an identifier, a range of values or
 /// a type whose component traits list entity_members.
@@ -26,7 +26,7 @@ void map_entities(Type &value, const Map &map) {
         value = map(value);
     } else if constexpr (lists_entity_members_v<Type, Entity>) {
         std::apply([&value, &map](const auto... member) { (map_entities<Entity>(value.*member, map), ...); },
-                   entity_members_of<component_traits<Type, Entity>>);
+                   entity_members_of<component_traits<Type, Entity>, Type>);
     } else if constexpr (std::ranges::range<Type &>) {
         for (auto &&elem : value) {
             map_entities<Entity>(elem, map);

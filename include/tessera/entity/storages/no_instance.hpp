@@ -30,7 +30,7 @@ requires(component_traits<std::remove_const_t<Type>, Entity>::page_size ==
     static_assert(std::is_same_v<typename alloc_traits::value_type, Type>, "basic_storage: invalid allocator");
     using underlying_type = basic_sparse_set<Entity, typename alloc_traits::template rebind_alloc<Entity>>;
     using traits_type = component_traits<Type, Entity>;
-    static_assert(!internal::track_changes_of<traits_type>,
+    static_assert(!internal::track_changes_of<traits_type, Type>,
                   "basic_storage: change detection needs elements; give the type a member or drop track_changes");
 
 public:

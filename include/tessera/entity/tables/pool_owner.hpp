@@ -1,12 +1,16 @@
 // The owner of one pool of a registry. A registry holds its pools through their common base class; this owner
 // builds a pool of any storage type in memory from the registry's allocator and keeps a pointer to a small table
-// of what needs the pool's own type: releasing it and measuring it (the memory report). Owning pools adds two
-// small functions per storage type. std::shared_ptr (through std::allocate_shared) instantiated a control block
-// with a dozen members per component type instead (compile time, bench/compile).
+// of what needs the pool's own type: releasing it, and the sizes the memory report reads (pool_shape). Owning pools
+// adds two small functions per storage type. std::shared_ptr (through std::allocate_shared) instantiated a control
+// block with a dozen members per component type instead (compile time, bench/compile).
+//
+// The hook of the memory report (memory_report.hpp, pool_memory.hpp): pool_shape and set_bytes are all the core
+// knows of measuring; the report itself, its rows and its formatting live in those headers.
 #ifndef TESSERA_ENTITY_TABLES_POOL_OWNER_HPP
 #define TESSERA_ENTITY_TABLES_POOL_OWNER_HPP
 
-#include "../pool_memory.hpp"
+#include "../entity.hpp"
+#include "../fwd.hpp"
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -15,17 +19,61 @@
 
 namespace tessera::internal {
 
+/// What measuring a pool needs beyond its sparse set base: its elements' size and pages, the table of page pointers
+/// and the bytes of change detection. All zero for plain sets and storages without instances.
+struct pool_shape {
+    /// sizeof the element type; 0 without instances.
+    std::size_t element_size;
+    /// Element pages allocated.
+    std::size_t pages;
+    /// Elements the element pages can hold.
+    std::size_t element_capacity;
+    /// Room in the table of element page pointers.
+    std::size_t page_table_capacity;
+    /// The per-element ticks and the change log of a tracked storage.
+    std::size_t tick_bytes;
+};
+
+/// The shape of a pool, from its own type (a sparse set, a storage or a mixin on one).
+template<typename Pool>
+[[nodiscard]] pool_shape pool_shape_of(const Pool &pool) noexcept {
+    pool_shape shape{};
+
+    if constexpr (requires { pool.page_table_capacity(); }) {
+        shape.element_size = sizeof(typename Pool::value_type);
+        shape.pages = pool.pages();
+        shape.element_capacity = pool.capacity();
+        shape.page_table_capacity = pool.page_table_capacity();
+    }
+
+    if constexpr (requires { pool.tick_column(); }) {
+        shape.tick_bytes = pool.tick_column().memory();
+    }
+
+    return shape;
+}
+
+/// Bytes a sparse set holds for its identifiers: the sparse pages and their table, and the packed array's room (read
+/// from the set itself: storages report the room of their element pages as their capacity).
+template<typename Entity, typename Allocator>
+[[nodiscard]] std::size_t set_bytes(const basic_sparse_set<Entity, Allocator> &set) noexcept {
+    using set_type = basic_sparse_set<Entity, Allocator>;
+    return set.sparse_table_capacity() * sizeof(Entity *) +
+           set.sparse_pages() * entt_traits<Entity>::page_size * sizeof(Entity) +
+           set.set_type::capacity() * sizeof(Entity);
+}
+
 /// Owns one object derived from Base, allocated through Allocator rebound to the object's own type (so an
 /// over-aligned pool gets aligned memory). Movable, not copyable; an empty owner holds nothing.
 template<typename Base, typename Allocator>
 class pool_owner final {
     using release_function = void(Base *, const Allocator &) noexcept;
-    using measure_function = pool_memory(const Base &) noexcept;
+    using shape_function = pool_shape(const Base &) noexcept;
 
     // what the owner does through the pool's own type; one constant table per pool type
     struct operations {
         release_function *release;
-        measure_function *measure;
+        shape_function *shape;
         std::size_t object_size;
     };
 
@@ -38,19 +86,13 @@ class pool_owner final {
         std::allocator_traits<derived_alloc>::deallocate(alloc, derived, 1u);
     }
 
-    // objects that are not sparse sets (this owner is not tied to pools) measure as nothing
     template<typename Derived>
-    static pool_memory measure_object([[maybe_unused]] const Base &object) noexcept {
-        if constexpr (requires(const Derived &derived) { tessera::memory_of(derived); }) {
-            return tessera::memory_of(static_cast<const Derived &>(object));
-        } else {
-            return pool_memory{};
-        }
+    static pool_shape shape_of(const Base &object) noexcept {
+        return pool_shape_of(static_cast<const Derived &>(object));
     }
 
     template<typename Derived>
-    static constexpr operations operations_of{&destroy_and_deallocate<Derived>, &measure_object<Derived>,
-                                              sizeof(Derived)};
+    static constexpr operations operations_of{&destroy_and_deallocate<Derived>, &shape_of<Derived>, sizeof(Derived)};
 
     void release() noexcept {
         if (object != nullptr) {
@@ -130,8 +172,8 @@ public:
     /// True if the owner holds an object.
     [[nodiscard]] explicit operator bool() const noexcept { return object != nullptr; }
 
-    /// The memory of the object (memory_of on its own type); the owner must not be empty.
-    [[nodiscard]] pool_memory measure() const noexcept { return ops->measure(*object); }
+    /// The shape of the object, read through its own type; the owner must not be empty.
+    [[nodiscard]] pool_shape shape() const noexcept { return ops->shape(*object); }
 
     /// sizeof the object's own type, the memory the owner took for it; 0 for an empty owner.
     [[nodiscard]] std::size_t object_size() const noexcept { return object == nullptr ? 0u : ops->object_size; }

@@ -2,43 +2,47 @@
 // otherwise), how a missing pool is made, and the walks that visit every pool (destroy, clear, clone, the memory
 // report). The order of the pools is part of the contract: reactive pools go in front and the walks that empty
 // pools go from the back, so that what a reactive pool collects while the others are emptied goes too.
+//
+// The hook of clone and prototypes (clone.hpp, prototype.hpp): every entry keeps a twin function, which makes the
+// pool of the same type under the same name in another registry, and the clone policy of its element type. The
+// copies themselves go through the pools' own push (sparse_set.hpp): nothing else of copying is instantiated per
+// component type, and nothing of it is parsed here.
 #ifndef TESSERA_ENTITY_TABLES_POOL_TABLE_HPP
 #define TESSERA_ENTITY_TABLES_POOL_TABLE_HPP
 
 #include "../../config/config.hpp"
 #include "../../core/fwd.hpp"
 #include "../../core/type_info.hpp"
-#include "../clone.hpp"
+#include "../component.hpp"
 #include "../fwd.hpp"
-#include "../memory_report.hpp"
-#include "../pool_memory.hpp"
 #include "pool_owner.hpp"
-#include <algorithm>
 #include <cstddef>
-#include <functional>
-#include <memory>
-#include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace tessera::internal {
 
-/// One pool of a registry: its name, its owner and how clone copies its elements (null for pools that are never
-/// copied, such as reactive storages). The first two members keep the names of the std::pair this once was.
-template<typename Registry, typename Owner>
+/// One pool of a registry: its name, its owner, and what clone and prototypes copy it through. The first two
+/// members keep the names of the std::pair this once was.
+template<typename Registry, typename Owner, typename Base>
 struct registry_pool final {
+    /// The pool of the same type named `id` in another registry, made if needed (Registry::storage<T>(id)).
+    using twin_function = Base &(Registry &, id_type);
+
     /// Builds an entry.
-    registry_pool(const id_type id, Owner &&owner, const element_copier<Registry> *how) noexcept
-        : first{id}, second{std::move(owner)}, copier{how} {}
+    registry_pool(const id_type id, Owner &&owner, twin_function *make, const clone_policy how) noexcept
+        : first{id}, second{std::move(owner)}, twin{make}, policy{how} {}
 
     /// The name of the pool.
     id_type first;
     /// The pool.
     Owner second;
-    /// How clone copies an element of the pool.
-    const element_copier<Registry> *copier;
+    /// The pool of the same type in another registry; null for pools that are never copied (reactive storages
+    /// collect a copy through the events it causes).
+    twin_function *twin;
+    /// How clone and prototypes copy the elements (component_traits<T>::clone).
+    clone_policy policy;
 };
 
 template<typename Type, typename Registry>
@@ -57,13 +61,40 @@ template<typename Registry, typename Base, typename Allocator>
 class pool_table final {
     using alloc_traits = std::allocator_traits<Allocator>;
     using owner_type = pool_owner<Base, Allocator>;
-    using copier_type = element_copier<Registry>;
-    using entry_type = registry_pool<Registry, owner_type>;
+    using entry_type = registry_pool<Registry, owner_type, Base>;
     using container_type = std::vector<entry_type, typename alloc_traits::template rebind_alloc<entry_type>>;
-    using index_type =
-        std::unordered_map<id_type, std::size_t, std::hash<id_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<std::pair<const id_type, std::size_t>>>;
+    // (name, position) sorted by name: a registry has tens of pools, found by name only off the hot path
+    using index_entry = std::pair<id_type, std::size_t>;
+    using index_type = std::vector<index_entry, typename alloc_traits::template rebind_alloc<index_entry>>;
     using entity_type = typename Base::entity_type;
+
+    template<typename Type>
+    static Base &twin_of(Registry &target, const id_type id) {
+        return target.template storage<Type>(id);
+    }
+
+    // the first index entry whose name is not below `id`
+    [[nodiscard]] typename index_type::const_iterator lower_bound(const id_type id) const noexcept {
+        auto first = index.cbegin();
+
+        for (auto count = index.size(); count != 0u;) {
+            const auto half = count / 2u;
+
+            if (const auto mid = first + static_cast<typename index_type::difference_type>(half); mid->first < id) {
+                first = mid + 1;
+                count -= half + 1u;
+            } else {
+                count = half;
+            }
+        }
+
+        return first;
+    }
+
+    [[nodiscard]] const index_entry *index_of(const id_type id) const noexcept {
+        const auto it = lower_bound(id);
+        return (it != index.cend() && it->first == id) ? &*it : nullptr;
+    }
 
 public:
     /// Iterator over the entries, as registry::storage() walks them.
@@ -74,20 +105,28 @@ public:
 
     /// Exchanges the contents with another table, member by member (cheap: no element moves).
     void swap(pool_table &other) noexcept {
-        using std::swap;
-        swap(pools, other.pools);
-        swap(index, other.index);
-        swap(by_index, other.by_index);
+        pools.swap(other.pools);
+        index.swap(other.index);
+        by_index.swap(other.by_index);
     }
 
     /// Makes room for `count` pools.
-    void reserve(const std::size_t count) { pools.reserve(count); }
+    void reserve(const std::size_t count) {
+        pools.reserve(count);
+        index.reserve(count);
+    }
 
     /// The first entry.
     [[nodiscard]] const_iterator begin() const noexcept { return pools.cbegin(); }
 
     /// Past the last entry.
     [[nodiscard]] const_iterator end() const noexcept { return pools.cend(); }
+
+    /// The number of pools.
+    [[nodiscard]] std::size_t size() const noexcept { return pools.size(); }
+
+    /// The entry at a position, in the order of begin() to end().
+    [[nodiscard]] const entry_type &operator[](const std::size_t pos) const noexcept { return pools[pos]; }
 
     /// The default pool cached at a type index, or nullptr. The hot path of every typed registry call: no hashing
     /// (the hash of a type declared in an unnamed namespace is computed at run time).
@@ -97,10 +136,10 @@ public:
 
     /// The pool named `id`, or nullptr. Misuse if the pool holds another element type than `info`.
     [[nodiscard]] Base *find(const id_type id, [[maybe_unused]] const type_info &info) const {
-        if (const auto it = index.find(id); it != index.cend()) {
-            TESSERA_ASSERT(pools[it->second].second->info() == info,
+        if (const auto *const found = index_of(id); found != nullptr) {
+            TESSERA_ASSERT(pools[found->second].second->info() == info,
                            "registry: the pool name is taken by another element type");
-            return pools[it->second].second.get();
+            return pools[found->second].second.get();
         }
 
         return nullptr;
@@ -108,8 +147,8 @@ public:
 
     /// The pool named `id`, whatever its element type, or nullptr.
     [[nodiscard]] Base *find(const id_type id) const {
-        const auto it = index.find(id);
-        return (it == index.cend()) ? nullptr : pools[it->second].second.get();
+        const auto *const found = index_of(id);
+        return (found == nullptr) ? nullptr : pools[found->second].second.get();
     }
 
     /// The pool of type Storage for element type Type named `id`, made and bound to `owner` if there is none.
@@ -121,16 +160,16 @@ public:
 
         using storage_alloc = typename Storage::allocator_type;
         constexpr bool reactive = is_reactive_pool_v<Storage>;
-        const copier_type *copier = nullptr;
+        typename entry_type::twin_function *twin = nullptr;
 
         // reactive storages collect entities on events: a copy is collected through the events it causes
         if constexpr (!reactive) {
-            copier = &element_copier_for<Registry, Type>::table;
+            twin = &twin_of<Type>;
         }
 
         const auto allocator = owner.get_allocator();
-        return adopt(id, owner_type::template make<Storage>(allocator, storage_alloc{allocator}), copier, reactive,
-                     owner);
+        return adopt(id, owner_type::template make<Storage>(allocator, storage_alloc{allocator}), twin,
+                     clone_policy_of<component_traits<Type, entity_type>, Type>, reactive, owner);
     }
 
     /// The default pool (of type Storage) of Type, made if needed, then cached at its type index `idx`. Out of
@@ -149,15 +188,19 @@ public:
 
     /// Destroys the pool named `id`, if there is one. Returns whether there was one.
     bool erase(const id_type id) {
-        const auto found = index.find(id);
+        const auto *const found = index_of(id);
 
-        if (found == index.end()) {
+        if (found == nullptr) {
             return false;
         }
 
         const auto pos = found->second;
-        std::replace(by_index.begin(), by_index.end(), pools[pos].second.get(), static_cast<Base *>(nullptr));
-        index.erase(found);
+
+        for (auto &&cached : by_index) {
+            cached = (cached == pools[pos].second.get()) ? nullptr : cached;
+        }
+
+        index.erase(index.begin() + (found - index.data()));
 
         for (auto &&entry : index) {
             entry.second -= static_cast<std::size_t>(entry.second > pos);
@@ -169,7 +212,9 @@ public:
 
     /// Points every pool to `owner` (after the registry moved).
     void bind(Registry &owner) {
-        std::for_each(pools.begin(), pools.end(), [&owner](auto &entry) { entry.second->bind(owner); });
+        for (auto &&entry : pools) {
+            entry.second->bind(owner);
+        }
     }
 
     /// Removes the entity from every pool, newest pool first.
@@ -198,13 +243,24 @@ public:
 
     /// True if a listener watches a pool.
     [[nodiscard]] bool observed() const noexcept {
-        return std::any_of(pools.cbegin(), pools.cend(), [](const auto &entry) { return entry.second->observed(); });
+        for (auto &&entry : pools) {
+            if (entry.second->observed()) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// True if a pool contains the entity.
     [[nodiscard]] bool contains(const entity_type entt) const {
-        return std::any_of(pools.cbegin(), pools.cend(),
-                           [entt](const auto &entry) { return entry.second->contains(entt); });
+        for (auto &&entry : pools) {
+            if (entry.second->contains(entt)) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// Removes the entity from every pool that contains it and for which func(name, const pool &) returns true.
@@ -227,75 +283,45 @@ public:
 
     /// Removes the holes of every pool.
     void compact() {
-        std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->compact(); });
+        for (auto &&entry : pools) {
+            entry.second->compact();
+        }
     }
 
     /// Gives back the memory no pool needs.
     void shrink_to_fit() {
-        std::for_each(pools.begin(), pools.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
-    }
-
-    /// Calls func(name, pool, copier) for every pool that contains entt and can be copied, last pool first as
-    /// remove does: a reactive pool made meanwhile by a listener (reactive pools go in front) then makes the walk
-    /// skip a pool rather than visit one twice.
-    template<typename Func>
-    void each_copier(const entity_type entt, Func func) const {
-        for (std::size_t pos = pools.size(); pos; --pos) {
-            const auto &curr = pools[pos - 1u];
-
-            if (curr.copier != nullptr && curr.second->contains(entt)) {
-                func(curr.first, std::as_const(*curr.second), *curr.copier);
-            }
+        for (auto &&entry : pools) {
+            entry.second->shrink_to_fit();
         }
     }
 
-    /// Adds a row per pool to the report, and the bytes of the table and of the pool objects to its registry
-    /// bytes. Allocates only the rows.
-    void measure(tessera::memory_report &report) const {
-        report.pools.reserve(pools.size());
-        report.registry_bytes += pools.capacity() * sizeof(entry_type) + by_index.capacity() * sizeof(Base *);
-
-        for (const auto &entry : pools) {
-            pool_memory row = entry.second.measure();
-            // measuring gives the type's hash, which is also the name of the type's default pool
-            row.named = (entry.first != row.id);
-            row.id = entry.first;
-            report.pools.push_back(row);
-            report.registry_bytes += entry.second.object_size();
-        }
-    }
-
-    /// Appends to `out` the names of the pools that contain the entity, separated by commas.
-    void append_names(std::string &out, const entity_type entt) const {
-        for (const auto &entry : pools) {
-            if (entry.second->contains(entt)) {
-                const auto &info = entry.second->info();
-                out.append(out.empty() ? "" : ", ");
-                append_pool_name(out, info.name(), entry.first, entry.first != info.hash());
-            }
-        }
+    /// Bytes of the table itself: its entries and the cache of default pools (the memory report).
+    [[nodiscard]] std::size_t table_bytes() const noexcept {
+        return pools.capacity() * sizeof(entry_type) + by_index.capacity() * sizeof(Base *);
     }
 
 private:
-    Base &adopt(const id_type id, owner_type cpool, const copier_type *copier, const bool reactive, Registry &owner) {
+    Base &adopt(const id_type id, owner_type cpool, typename entry_type::twin_function *twin, const clone_policy policy,
+                const bool reactive, Registry &owner) {
         // what can throw comes first, so that a failure leaves the pools and their index as they were
         pools.reserve(pools.size() + 1u);
-        index.emplace(id, reactive ? 0u : pools.size());
+        index.reserve(index.size() + 1u);
         auto &pool = *cpool;
 
         if (reactive) {
             // reactive pools go first, so that the walks that empty pools (from the back) reach them last: what
             // they collect while the other pools are emptied is removed too
             for (auto &&curr : index) {
-                if (curr.first != id) {
-                    ++curr.second;
-                }
+                ++curr.second;
             }
 
-            pools.emplace(pools.begin(), id, std::move(cpool), copier);
+            pools.emplace(pools.begin(), id, std::move(cpool), twin, policy);
         } else {
-            pools.emplace_back(id, std::move(cpool), copier);
+            pools.emplace_back(id, std::move(cpool), twin, policy);
         }
+
+        index.insert(index.begin() + (lower_bound(id) - index.cbegin()),
+                     index_entry{id, reactive ? 0u : pools.size() - 1u});
 
         pool.bind(owner);
         return pool;
