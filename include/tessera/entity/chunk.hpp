@@ -17,11 +17,11 @@
 #define TESSERA_ENTITY_CHUNK_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "fwd.hpp"
 #include <compare>
 #include <cstddef>
-#include <iterator>
 
 namespace tessera {
 

@@ -15,9 +15,7 @@
 #include "registry.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <new>
-#include <ranges>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -685,6 +683,7 @@ private:
 // the commands and the loops that play them
 #include "commands/commands.hpp"
 // the recorder of one named pool, buffer.storage<T>(id)
+#include "../config/std_parts.hpp"
 #include "commands/buffer_pool.hpp"
 
 #endif

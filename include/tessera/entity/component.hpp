@@ -4,11 +4,11 @@
 #define TESSERA_ENTITY_COMPONENT_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <tuple>
 #include <type_traits>
 

@@ -3,10 +3,10 @@
 #ifndef TESSERA_ENTITY_FWD_HPP
 #define TESSERA_ENTITY_FWD_HPP
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_traits.hpp"
 #include <cstdint>
-#include <memory>
 
 namespace tessera {
 

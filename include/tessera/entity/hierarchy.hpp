@@ -13,10 +13,8 @@
 #include "fwd.hpp"
 #include "registry.hpp"
 #include "sparse_set.hpp"
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <limits>
 #include <tuple>
 #include <type_traits>
@@ -576,6 +574,7 @@ void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
 } // namespace tessera
 
 // sort_parent_first and propagate
+#include "../config/std_parts.hpp"
 #include "hierarchy/order.hpp"
 
 #endif

@@ -4,10 +4,10 @@
 #ifndef TESSERA_ENTITY_MEMORY_REPORT_HPP
 #define TESSERA_ENTITY_MEMORY_REPORT_HPP
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "pool_memory.hpp"
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstddef>

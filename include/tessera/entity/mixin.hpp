@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_MIXIN_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
 #include "../signal/delegate.hpp"
@@ -15,7 +16,6 @@
 #include "view.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -49,13 +49,12 @@ namespace internal {
 /// table keeps for every pool).
 template<typename Entity, typename Allocator>
 [[nodiscard]] pool_memory pool_row(const basic_sparse_set<Entity, Allocator> &set, const pool_shape &shape) noexcept {
-    using set_type = basic_sparse_set<Entity, Allocator>;
     pool_memory usage{};
     usage.id = set.info().hash();
     usage.type = set.info().name();
     usage.size = set.size();
     usage.sparse_pages = set.sparse_pages();
-    usage.capacity = set.set_type::capacity();
+    usage.capacity = set.basic_sparse_set<Entity, Allocator>::capacity();
     usage.bytes = set_bytes(set);
 
     if (shape.element_size != 0u) {

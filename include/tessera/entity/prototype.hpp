@@ -6,6 +6,7 @@
 #define TESSERA_ENTITY_PROTOTYPE_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "clone.hpp"
@@ -14,8 +15,6 @@
 #include "fwd.hpp"
 #include "registry.hpp"
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>

@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_REGISTRY_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/algorithm.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
@@ -23,12 +24,8 @@
 #include "tables/pool_iterator.hpp"
 #include "tables/pool_table.hpp"
 #include "view.hpp"
-#include <algorithm>
 #include <cstddef>
 #include <iosfwd>
-#include <iterator>
-#include <memory>
-#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>

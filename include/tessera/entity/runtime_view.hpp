@@ -4,14 +4,12 @@
 #define TESSERA_ENTITY_RUNTIME_VIEW_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "sparse_set.hpp"
-#include <algorithm>
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>

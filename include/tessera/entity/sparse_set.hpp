@@ -8,6 +8,7 @@
 #define TESSERA_ENTITY_SPARSE_SET_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/algorithm.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
@@ -15,13 +16,10 @@
 #include "checks/race_guard.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include <algorithm>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>

@@ -6,6 +6,7 @@
 #define TESSERA_ENTITY_STORAGE_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
@@ -21,8 +22,6 @@
 #include "storages/iterators.hpp"
 #include "storages/no_instance.hpp"
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -118,9 +117,14 @@ class basic_storage
         } else if constexpr (!std::uses_allocator_v<Type, allocator_type>) {
             // what uses-allocator construction comes down to, without instantiating its machinery per type
             ::new (static_cast<void *>(ptr)) Type(std::forward<Args>(args)...);
+        } else if constexpr (std::is_constructible_v<Type, std::allocator_arg_t, const allocator_type &, Args...>) {
+            // uses-allocator construction: the leading-allocator convention first, then the trailing one
+            ::new (static_cast<void *>(ptr)) Type(std::allocator_arg, get_allocator(), std::forward<Args>(args)...);
         } else {
-            allocator_type allocator{get_allocator()};
-            std::uninitialized_construct_using_allocator(ptr, allocator, std::forward<Args>(args)...);
+            static_assert(std::is_constructible_v<Type, Args..., const allocator_type &>,
+                          "storage: a type that uses the storage's allocator must take it first (after "
+                          "std::allocator_arg) or last among its constructor's arguments");
+            ::new (static_cast<void *>(ptr)) Type(std::forward<Args>(args)..., get_allocator());
         }
     }
 

@@ -8,6 +8,7 @@
 #define TESSERA_ENTITY_VIEW_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
 #include "checks/iteration_log.hpp"
@@ -20,12 +21,10 @@
 #include "fwd.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
-#include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -7,9 +7,9 @@
 #define TESSERA_ENTITY_COMMANDS_COMMANDS_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../command_buffer.hpp"
 #include "entity_members.hpp"
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <tuple>

@@ -4,8 +4,8 @@
 #ifndef TESSERA_ENTITY_COMMANDS_ENTITY_MEMBERS_HPP
 #define TESSERA_ENTITY_COMMANDS_ENTITY_MEMBERS_HPP
 
+#include "../../config/std_parts.hpp"
 #include "../component.hpp"
-#include <ranges>
 #include <tuple>
 #include <type_traits>
 

@@ -7,12 +7,11 @@
 #define TESSERA_ENTITY_COMMANDS_PLAYBACK_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../command_buffer.hpp"
-#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <exception>
-#include <memory>
 #include <vector>
 
 namespace tessera::internal {

@@ -6,11 +6,11 @@
 #define TESSERA_ENTITY_HIERARCHY_ORDER_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../component.hpp"
 #include "../fwd.hpp"
 #include "../hierarchy.hpp"
 #include "../registry.hpp"
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>

@@ -6,9 +6,9 @@
 #define TESSERA_ENTITY_PAGED_PAGE_TABLE_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include <cstddef>
 #include <cstring>
-#include <memory>
 #include <type_traits>
 #include <utility>
 

@@ -5,9 +5,9 @@
 #define TESSERA_ENTITY_PAGED_PAGED_RECORDS_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "page_table.hpp"
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 #include <utility>
 

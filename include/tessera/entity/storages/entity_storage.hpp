@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_STORAGES_ENTITY_STORAGE_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../../core/iterator.hpp"
 #include "../../core/type_info.hpp"
 #include "../checks/race_guard.hpp"
@@ -12,8 +13,6 @@
 #include "../sparse_set.hpp"
 #include "iterators.hpp"
 #include <cstddef>
-#include <memory>
-#include <stdexcept>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -52,7 +51,7 @@ class basic_storage<Entity, Entity, Allocator> : public basic_sparse_set<Entity,
     // an identifier that aliases null or another entity.
     [[noreturn]] static void exhausted() {
         TESSERA_ASSERT(false, "entity storage: no identifiers left to generate (a wider identifier type has more)");
-        throw std::length_error{"entity storage: no identifiers left to generate"};
+        tessera::internal::throw_length_error("entity storage: no identifiers left to generate");
     }
 
     [[nodiscard]] bool in_use(const Entity entt) const {

@@ -4,13 +4,12 @@
 #define TESSERA_ENTITY_STORAGES_ITERATORS_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../../core/type_traits.hpp"
 #include "../checks/iteration_log.hpp"
 #include "../entity.hpp"
 #include "../sparse_set.hpp"
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_STORAGES_NO_INSTANCE_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../../core/iterator.hpp"
 #include "../../core/type_info.hpp"
 #include "../checks/race_guard.hpp"
@@ -13,7 +14,6 @@
 #include "../sparse_set.hpp"
 #include "iterators.hpp"
 #include <cstddef>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -5,30 +5,29 @@
 #define TESSERA_ENTITY_TABLES_GROUP_TABLE_HPP
 
 #include "../../config/config.hpp"
+#include "../../config/std_parts.hpp"
 #include "../../core/fwd.hpp"
 #include "../../core/type_info.hpp"
 #include "../group.hpp"
-#include <algorithm>
+#include "pool_owner.hpp"
 #include <cstddef>
-#include <functional>
-#include <memory>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace tessera::internal {
 
-/// The group handlers of a registry whose allocator is Allocator, by the identity of their type lists.
+/// The group handlers of a registry whose allocator is Allocator, by the identity of their type lists. A registry
+/// has a few groups: they are kept in a vector, found by a linear search, each handler owned the way pools are.
 template<typename Allocator>
 class group_table final {
     using alloc_traits = std::allocator_traits<Allocator>;
-    using value_type = std::pair<const id_type, std::shared_ptr<group_descriptor>>;
-    using container_type =
-        std::unordered_map<id_type, std::shared_ptr<group_descriptor>, std::hash<id_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<value_type>>;
+    using owner_type = pool_owner<group_descriptor, Allocator>;
+    using value_type = std::pair<id_type, owner_type>;
+    using container_type = std::vector<value_type, typename alloc_traits::template rebind_alloc<value_type>>;
 
 public:
     /// Constructs an empty table with the given allocator.
-    explicit group_table(const Allocator &allocator) : groups{allocator} {}
+    explicit group_table(const Allocator &allocator) : groups(typename container_type::allocator_type{allocator}) {}
 
     /// Exchanges the contents with another table (cheap: no element moves).
     void swap(group_table &other) noexcept { groups.swap(other.groups); }
@@ -36,23 +35,36 @@ public:
     /// The handler of type Handler for the group `id`, or nullptr if the group was never made.
     template<typename Handler>
     [[nodiscard]] Handler *find(const id_type id) const {
-        const auto it = groups.find(id);
-        return (it == groups.cend()) ? nullptr : static_cast<Handler *>(it->second.get());
+        for (auto &&entry : groups) {
+            if (entry.first == id) {
+                return static_cast<Handler *>(entry.second.get());
+            }
+        }
+
+        return nullptr;
     }
 
     /// Makes the handler of the group `id` from its pools; the group must not exist yet.
     template<typename Handler, typename... Pool>
     Handler &emplace(const id_type id, const Allocator &allocator, Pool &...pool) {
-        auto handler = std::allocate_shared<Handler>(allocator, allocator, pool...);
-        groups.emplace(id, handler);
-        return *handler;
+        // room first: a failure leaves the table as it was, with no handler listening to the pools
+        groups.reserve(groups.size() + 1u);
+        auto handler = owner_type::template make<Handler>(allocator, allocator, pool...);
+        auto &made = static_cast<Handler &>(*handler);
+        groups.emplace_back(id, std::move(handler));
+        return made;
     }
 
     /// True if a group owns the pool of one of the listed types.
     template<typename... Type>
     [[nodiscard]] bool owned() const {
-        return std::any_of(groups.cbegin(), groups.cend(),
-                           [](const auto &entry) { return (entry.second->owned(type_id<Type>().hash()) || ...); });
+        for (auto &&entry : groups) {
+            if ((entry.second->owned(type_id<Type>().hash()) || ...)) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// Misuse if a group owns the pool of Type; one check per type, so that the message names the type.
@@ -63,8 +75,13 @@ public:
 
     /// True if a group uses the pool (owned, get or exclude), given as its sparse set base.
     [[nodiscard]] bool uses(const void *pool) const {
-        return std::any_of(groups.cbegin(), groups.cend(),
-                           [pool](const auto &entry) { return entry.second->uses(pool); });
+        for (auto &&entry : groups) {
+            if (entry.second->uses(pool)) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// The bytes the handlers hold for member sets of their own (non-owning groups).
@@ -80,7 +97,9 @@ public:
 
     /// Gives back the spare memory of every handler's set of members (registry::shrink_to_fit).
     void shrink_to_fit() {
-        std::for_each(groups.begin(), groups.end(), [](auto &entry) { entry.second->shrink_to_fit(); });
+        for (auto &&entry : groups) {
+            entry.second->shrink_to_fit();
+        }
     }
 
 private:

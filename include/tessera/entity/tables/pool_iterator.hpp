@@ -3,11 +3,11 @@
 #ifndef TESSERA_ENTITY_TABLES_POOL_ITERATOR_HPP
 #define TESSERA_ENTITY_TABLES_POOL_ITERATOR_HPP
 
+#include "../../config/std_parts.hpp"
 #include "../../core/fwd.hpp"
 #include "../../core/iterator.hpp"
 #include <compare>
 #include <cstddef>
-#include <iterator>
 #include <type_traits>
 #include <utility>
 

@@ -9,10 +9,10 @@
 #ifndef TESSERA_ENTITY_TABLES_POOL_OWNER_HPP
 #define TESSERA_ENTITY_TABLES_POOL_OWNER_HPP
 
+#include "../../config/std_parts.hpp"
 #include "../entity.hpp"
 #include "../fwd.hpp"
 #include <cstddef>
-#include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -57,10 +57,9 @@ template<typename Pool>
 /// from the set itself: storages report the room of their element pages as their capacity).
 template<typename Entity, typename Allocator>
 [[nodiscard]] std::size_t set_bytes(const basic_sparse_set<Entity, Allocator> &set) noexcept {
-    using set_type = basic_sparse_set<Entity, Allocator>;
     return set.sparse_table_capacity() * sizeof(Entity *) +
            set.sparse_pages() * entt_traits<Entity>::page_size * sizeof(Entity) +
-           set.set_type::capacity() * sizeof(Entity);
+           set.basic_sparse_set<Entity, Allocator>::capacity() * sizeof(Entity);
 }
 
 /// Owns one object derived from Base, allocated through Allocator rebound to the object's own type (so an
