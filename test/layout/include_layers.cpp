@@ -91,11 +91,16 @@ struct layout {
         return out;
     }
 
-    /// The layers whose patterns match the header.
+    /// The layers whose patterns match the header. A header named by its path belongs to that row alone, whatever
+    /// the folders (`core/*`) other rows list.
     [[nodiscard]] std::vector<int> layers_of(const std::string &header) const {
         std::vector<int> out;
 
         for (const auto &row : rows) {
+            if (std::find(row.patterns.begin(), row.patterns.end(), header) != row.patterns.end()) {
+                return {row.layer};
+            }
+
             if (std::any_of(row.patterns.begin(), row.patterns.end(),
                             [&header](const auto &pattern) { return matches(header, pattern); })) {
                 out.push_back(row.layer);
