@@ -39,12 +39,6 @@ struct enum_range {
     static constexpr int max = 128;
 };
 
-/// Whether a type is read and written as an identifier ({"index", "version"} in JSON): tessera::entity, a class with
-/// a nested entity_type (entity_like), and an enum over std::uint32_t or std::uint64_t with no enumerator in its
-/// enum_range. Specialize it as std::true_type or std::false_type to decide for a type of yours.
-template<typename Type>
-struct reflect_as_identifier;
-
 /// One field of a type that describes its fields: the name it is reflected under and the data member it reads.
 template<typename Class, typename Member>
 struct reflected_field {
@@ -685,16 +679,16 @@ template<typename Type>
 extern const reflected_wrapper<Type> reflected_object;
 
 /// The address of a field of reflected_object, as a template argument: the compiler spells the member's name when it
-/// prints it.
-template<typename Field>
+/// prints it. Untyped, so that the addresses of all the fields of a type fit one array.
 struct field_address {
-    const Field *pointer;
+    const void *pointer;
 };
 
-template<typename Type, std::size_t Index>
-[[nodiscard]] consteval auto address_of_field() noexcept {
-    return bind_fields<aggregate_census<Type>.count>(reflected_object<Type>.value, [](const auto &...field) {
-        return std::get<Index>(std::tuple<field_address<std::remove_reference_t<decltype(field)>>...>{{&field}...});
+template<typename Type>
+[[nodiscard]] consteval auto field_addresses() noexcept {
+    constexpr auto count = aggregate_census<Type>.count;
+    return bind_fields<count>(reflected_object<Type>.value, [](const auto &...field) {
+        return std::array<field_address, count>{field_address{&field}...};
     });
 }
 
@@ -702,12 +696,14 @@ template<typename Type, std::size_t Index>
 #    pragma clang diagnostic pop
 #endif
 
-// GCC: "consteval auto tessera::internal::field_signature() [with auto Address = tessera::internal::field_address<
-// const int>{(& tessera::internal::reflected_object<point>.tessera::internal::reflected_wrapper<point>::value.
-// point::x)}]"; Clang: "auto tessera::internal::field_signature() [Address = {&reflected_object.value.x}]".
-template<auto Address>
+// GCC: "consteval auto tessera::internal::field_signature() [with tessera::internal::field_address Address =
+// tessera::internal::field_address{((const void*)(& tessera::internal::reflected_object<point>.tessera::internal::
+// reflected_wrapper<point>::value.point::x))}]"; Clang: "auto tessera::internal::field_signature() [Address =
+// {&reflected_object.value.x}]".
+template<field_address Address>
 [[nodiscard]] consteval auto field_signature() noexcept {
-    return std::string_view{__PRETTY_FUNCTION__};
+    // the size is known: no constant evaluation of strlen over the long signature
+    return std::string_view{__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1u};
 }
 
 [[nodiscard]] constexpr bool is_identifier_char(const char value) noexcept {
@@ -766,14 +762,17 @@ template<std::size_t Size, std::size_t Count>
     return buffer;
 }
 
+// The addresses are a template argument, computed once per type (a constexpr variable would be emitted, with
+// references to reflected_object, which is never defined).
+template<auto Addresses, std::size_t... Index>
+[[nodiscard]] consteval auto names_at(std::index_sequence<Index...>) noexcept {
+    return std::array<std::string_view, sizeof...(Index)>{field_name_from(field_signature<Addresses[Index]>())...};
+}
+
 template<typename Type>
 [[nodiscard]] consteval auto raw_field_names() noexcept {
-    constexpr auto count = aggregate_census<Type>.count;
-    return []<std::size_t... Index>(std::index_sequence<Index...>) {
-        return std::array<std::string_view, count>{
-            field_name_from(field_signature<address_of_field<Type, Index>()>())...};
-    }
-    (std::make_index_sequence<count>{});
+    constexpr auto addresses = field_addresses<Type>();
+    return names_at<addresses>(std::make_index_sequence<addresses.size()>{});
 }
 
 template<typename Type>
@@ -969,7 +968,8 @@ template<typename Enum>
 // "... [with auto Value = (color)3]" for a value without a name; Clang: "... [Value = color::red]".
 template<auto Value>
 [[nodiscard]] consteval auto enumerator_signature() noexcept {
-    return std::string_view{__PRETTY_FUNCTION__};
+    // the size is known: no constant evaluation of strlen over the long signature
+    return std::string_view{__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1u};
 }
 
 [[nodiscard]] constexpr std::string_view enumerator_from(const std::string_view signature) noexcept {
@@ -1095,6 +1095,9 @@ template<typename Type>
 
 } // namespace internal
 
+/// Whether a type is read and written as an identifier ({"index", "version"} in JSON): tessera::entity, a class with
+/// a nested entity_type (entity_like), and an enum over std::uint32_t or std::uint64_t with no enumerator in its
+/// enum_range. Specialize it as std::true_type or std::false_type to decide for a type of yours.
 template<typename Type>
 struct reflect_as_identifier : std::bool_constant<internal::default_identifier<Type>()> {};
 
