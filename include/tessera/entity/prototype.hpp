@@ -245,8 +245,8 @@ public:
     /// True if the prototype has no value.
     [[nodiscard]] bool empty() const noexcept { return size() == 0u; }
 
-    /// Removes every value.
-    void clear() noexcept {
+    /// Removes every value. Not noexcept: destroying the holder entity fires the value types' destruction signals.
+    void clear() {
         if (owner != null) {
             values.destroy(std::exchange(owner, entity_type{null}));
         }

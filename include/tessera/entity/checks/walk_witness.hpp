@@ -1,5 +1,5 @@
 // How the iterators over a walk (engine/block_walk.hpp) start and step: the entity iterators and each() iterators of
-// views (view_iterator.hpp) and the each() iterators of groups (group.hpp) all go through walk_witness, so the
+// views (view.hpp) and the each() iterators of groups (group.hpp) all go through walk_witness, so the
 // iteration checks of TESSERA_DEBUG_ITERATION (checks/iteration_log.hpp) sit around every step in one place.
 #ifndef TESSERA_ENTITY_CHECKS_WALK_WITNESS_HPP
 #define TESSERA_ENTITY_CHECKS_WALK_WITNESS_HPP

@@ -35,7 +35,7 @@
 //    members are in every slot, so the sparse array is read without a check, which costs about what the guess
 //    does (a non-owning group of three over a mixed population: 0.67 million instructions without, 1.74 with).
 //
-// Users: view.hpp (each(func) and chunks, compiled once per storage that may lead, the lead fixed), view_iterator.hpp
+// Users: view.hpp (each(func) and chunks, compiled once per storage that may lead, the lead fixed), view.hpp
 // (the entity and each() iterators of views, the lead chosen at run time), group.hpp (owning and non-owning groups:
 // owned storages fixed on the lead, no membership to test) and runtime_view.hpp (walk_member, walk_lines_up).
 #ifndef TESSERA_ENTITY_ENGINE_BLOCK_WALK_HPP
