@@ -18,6 +18,7 @@
 // port), with the systems' times, and keeps the last frame inspectable until Ctrl-C; built where the inspector's
 // libraries are found (TESSERA_BATTLE_INSPECTOR).
 #include "battle_world.hpp"
+#include <tessera/entity/memory_report.hpp>
 
 #include <algorithm>
 #include <array>

@@ -9,6 +9,7 @@
 #include <string>
 #include <tessera/archive/json.hpp>
 #include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/debugger.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/snapshot.hpp>
 #include <vector>

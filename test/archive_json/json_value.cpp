@@ -134,6 +134,11 @@ struct with_const {
     int free{};
 };
 
+enum class flags : std::uint32_t { none = 0u, a = 1u, b = 2u };
+
+// an identifier type of the user's: an enum over std::uint32_t without enumerators
+enum class user_id : std::uint32_t {};
+
 struct outer {
     std::vector<unit> units{};
     bool operator==(const outer &) const = default;
@@ -253,6 +258,22 @@ TEST(json_value, enums) {
     EXPECT_EQ(read.now, mood::angry);
 }
 
+TEST(json_value, kinds_near_identifiers) {
+    // an enum over std::uint32_t with enumerators is an enum; a combination of flags is its number
+    EXPECT_EQ(json_value::to_json(flags::b), "b");
+    EXPECT_EQ(json_value::to_json(static_cast<flags>(3u)), 3);
+    flags read{};
+    ASSERT_TRUE(json_value::from_json(json(3), read));
+    EXPECT_EQ(read, static_cast<flags>(3u));
+
+    // one without enumerators is an identifier, with tessera::entity's layout
+    const auto id = tessera::entt_traits<user_id>::construct(12u, 2u);
+    EXPECT_EQ(json_value::to_json(id), (json{{"index", 12}, {"version", 2}}));
+    user_id back{};
+    ASSERT_TRUE(json_value::from_json(json{{"index", 12}, {"version", 2}}, back));
+    EXPECT_EQ(back, id);
+}
+
 TEST(json_value, identifiers) {
     tessera::entity target{};
     ASSERT_TRUE(json_value::from_json(json{{"index", 5}, {"version", 2}}, target));
@@ -314,6 +335,10 @@ TEST(json_value, errors_name_the_field_and_change_nothing) {
     edited = written;
     edited["nickname"] = "x";
     EXPECT_EQ(error_of(edited), "nickname: unknown field");
+    edited = written;
+    // a long key is cut in the report
+    edited[std::string(1000u, 'k')] = 1;
+    EXPECT_EQ(error_of(edited), std::string(64u, 'k') + ": unknown field");
     edited = written;
     edited["position"] = json::array();
     EXPECT_EQ(error_of(edited), "position: expected an object, found array");

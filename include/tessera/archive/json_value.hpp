@@ -311,6 +311,11 @@ private:
         return fail(std::string{"expected "} + what + ", found " + describe_node(node));
     }
 
+    // A key of the input in a path: cut, so that a report never echoes a long key back.
+    [[nodiscard]] static std::string_view shown_key(const std::string &key) noexcept {
+        return std::string_view{key}.substr(0u, 64u);
+    }
+
     [[nodiscard]] static std::string describe_node(const nlohmann::json &node) {
         // a scalar is shown (short ones), the others by their type
         if (node.is_number() || node.is_boolean()) {
@@ -554,7 +559,7 @@ private:
         if (good) {
             for (const auto &entry : node.items()) {
                 if (!is_field_name<Type>(entry.key())) {
-                    const element_scope scope{path, entry.key()};
+                    const element_scope scope{path, shown_key(entry.key())};
                     return fail("unknown field");
                 }
             }
@@ -631,7 +636,7 @@ private:
 
         for (const auto &entry : node.items()) {
             if (entry.key() != "index" && entry.key() != "version") {
-                const element_scope scope{path, entry.key()};
+                const element_scope scope{path, shown_key(entry.key())};
                 return fail("unknown field");
             }
         }

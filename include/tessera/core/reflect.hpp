@@ -39,12 +39,6 @@ struct enum_range {
     static constexpr int max = 128;
 };
 
-/// Whether a type is read and written as an identifier ({"index", "version"} in JSON): tessera::entity, a class with
-/// a nested entity_type (entity_like), and an enum over std::uint32_t or std::uint64_t with no enumerator in its
-/// enum_range. Specialize it as std::true_type or std::false_type to decide for a type of yours.
-template<typename Type>
-struct reflect_as_identifier;
-
 /// One field of a type that describes its fields: the name it is reflected under and the data member it reads.
 template<typename Class, typename Member>
 struct reflected_field {
@@ -685,16 +679,16 @@ template<typename Type>
 extern const reflected_wrapper<Type> reflected_object;
 
 /// The address of a field of reflected_object, as a template argument: the compiler spells the member's name when it
-/// prints it.
-template<typename Field>
+/// prints it. Untyped, so that the addresses of all the fields of a type fit one array.
 struct field_address {
-    const Field *pointer;
+    const void *pointer;
 };
 
-template<typename Type, std::size_t Index>
-[[nodiscard]] consteval auto address_of_field() noexcept {
-    return bind_fields<aggregate_census<Type>.count>(reflected_object<Type>.value, [](const auto &...field) {
-        return std::get<Index>(std::tuple<field_address<std::remove_reference_t<decltype(field)>>...>{{&field}...});
+template<typename Type>
+[[nodiscard]] consteval auto field_addresses() noexcept {
+    constexpr auto count = aggregate_census<Type>.count;
+    return bind_fields<count>(reflected_object<Type>.value, [](const auto &...field) {
+        return std::array<field_address, count>{field_address{&field}...};
     });
 }
 
@@ -702,12 +696,14 @@ template<typename Type, std::size_t Index>
 #    pragma clang diagnostic pop
 #endif
 
-// GCC: "consteval auto tessera::internal::field_signature() [with auto Address = tessera::internal::field_address<
-// const int>{(& tessera::internal::reflected_object<point>.tessera::internal::reflected_wrapper<point>::value.
-// point::x)}]"; Clang: "auto tessera::internal::field_signature() [Address = {&reflected_object.value.x}]".
-template<auto Address>
+// GCC: "consteval auto tessera::internal::field_signature() [with tessera::internal::field_address Address =
+// tessera::internal::field_address{((const void*)(& tessera::internal::reflected_object<point>.tessera::internal::
+// reflected_wrapper<point>::value.point::x))}]"; Clang: "auto tessera::internal::field_signature() [Address =
+// {&reflected_object.value.x}]".
+template<field_address Address>
 [[nodiscard]] consteval auto field_signature() noexcept {
-    return std::string_view{__PRETTY_FUNCTION__};
+    // the size is known: no constant evaluation of strlen over the long signature
+    return std::string_view{__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1u};
 }
 
 [[nodiscard]] constexpr bool is_identifier_char(const char value) noexcept {
@@ -766,14 +762,17 @@ template<std::size_t Size, std::size_t Count>
     return buffer;
 }
 
+// The addresses are a template argument, computed once per type (a constexpr variable would be emitted, with
+// references to reflected_object, which is never defined).
+template<auto Addresses, std::size_t... Index>
+[[nodiscard]] consteval auto names_at(std::index_sequence<Index...>) noexcept {
+    return std::array<std::string_view, sizeof...(Index)>{field_name_from(field_signature<Addresses[Index]>())...};
+}
+
 template<typename Type>
 [[nodiscard]] consteval auto raw_field_names() noexcept {
-    constexpr auto count = aggregate_census<Type>.count;
-    return []<std::size_t... Index>(std::index_sequence<Index...>) {
-        return std::array<std::string_view, count>{
-            field_name_from(field_signature<address_of_field<Type, Index>()>())...};
-    }
-    (std::make_index_sequence<count>{});
+    constexpr auto addresses = field_addresses<Type>();
+    return names_at<addresses>(std::make_index_sequence<addresses.size()>{});
 }
 
 template<typename Type>
@@ -965,67 +964,115 @@ template<typename Enum>
                : 0u;
 }
 
-// GCC: "consteval auto tessera::internal::enumerator_signature() [with auto Value = color::red]", or
-// "... [with auto Value = (color)3]" for a value without a name; Clang: "... [Value = color::red]".
+/// A signature of enumerator_text, and where the enumerator's name is in it (size 0 when the value has none).
+struct enumerator_place {
+    const char *signature;
+    std::size_t length;
+    std::size_t begin;
+    std::size_t size;
+};
+
+// GCC: "consteval tessera::internal::enumerator_place tessera::internal::enumerator_text() [with auto Value =
+// color::red]", or "... [with auto Value = (color)3]" for a value without a name; Clang: "... [Value = color::red]",
+// "(color)3". Kept to the least: it is instantiated for every value of the range.
 template<auto Value>
-[[nodiscard]] consteval auto enumerator_signature() noexcept {
-    return std::string_view{__PRETTY_FUNCTION__};
+[[nodiscard]] consteval enumerator_place enumerator_text() noexcept {
+    return {__PRETTY_FUNCTION__, sizeof(__PRETTY_FUNCTION__) - 1u, 0u, 0u};
 }
 
-[[nodiscard]] constexpr std::string_view enumerator_from(const std::string_view signature) noexcept {
-    // the printed value ends the signature, before its closing bracket
-    std::size_t end = signature.size();
-    if (end != 0u && signature[end - 1u] == ']') {
-        --end;
+/// Where the printed value starts in a signature of enumerator_text: the text before it is the same for every value,
+/// so it is looked for once.
+[[nodiscard]] consteval std::size_t enumerator_offset() noexcept {
+    constexpr std::string_view marker{"Value = "};
+    const auto place = enumerator_text<0>();
+    return std::string_view{place.signature, place.length}.find(marker) + marker.size();
+}
+
+/// Finds the enumerator's name in a signature. Most scanned values have none: they are told apart by the first
+/// character of the printed value (a cast, or a number), read without building views, so that scanning a range costs
+/// little beyond the instantiations.
+[[nodiscard]] constexpr enumerator_place find_enumerator(enumerator_place place, const std::size_t offset) noexcept {
+    const char *const text = place.signature;
+    const std::size_t length = place.length;
+
+    if (offset + 1u >= length || text[length - 1u] != ']') {
+        return place;
     }
-    std::size_t begin = end;
-    while (begin != 0u && is_identifier_char(signature[begin - 1u])) {
+
+    if (const char first = text[offset]; first == '(') {
+        // a cast, unless it is clang's "(anonymous namespace)::" starting a qualified name
+        const char anonymous[] = "(anonymous namespace)";
+        for (std::size_t pos{}; pos + 1u < sizeof(anonymous); ++pos) {
+            if (offset + pos >= length || text[offset + pos] != anonymous[pos]) {
+                return place;
+            }
+        }
+    } else if ((first >= '0' && first <= '9') || first == '-') {
+        return place;
+    }
+
+    // the name is the last identifier, before the closing bracket
+    std::size_t begin = length - 1u;
+    while (begin > offset && is_identifier_char(text[begin - 1u])) {
         --begin;
     }
-    const auto name = signature.substr(begin, end - begin);
-    // "(color)3", "(color)-3": a cast of a number, which no enumerator has
-    if (name.empty() || (name.front() >= '0' && name.front() <= '9') ||
-        (begin != 0u && (signature[begin - 1u] == ')' || signature[begin - 1u] == '-'))) {
-        return {};
-    }
-    return name;
+    place.begin = begin;
+    place.size = length - 1u - begin;
+    return place;
 }
 
 template<typename Enum>
-[[nodiscard]] consteval auto raw_enum_names() noexcept {
+[[nodiscard]] consteval auto enumerator_places() noexcept {
     return []<std::size_t... Index>(std::index_sequence<Index...>) {
-        return std::array<std::string_view, sizeof...(Index)>{enumerator_from(
-            enumerator_signature<static_cast<Enum>(enum_scan_min<Enum> + static_cast<long long>(Index))>())...};
+        constexpr auto offset = enumerator_offset();
+        return std::array<enumerator_place, sizeof...(Index)>{find_enumerator(
+            enumerator_text<static_cast<Enum>(enum_scan_min<Enum> + static_cast<long long>(Index))>(), offset)...};
     }
     (std::make_index_sequence<enum_scan_size<Enum>()>{});
 }
 
+/// The number of values of the scanned range that have a name, and the characters of those names.
 template<typename Enum>
-inline constexpr auto enum_name_table = layout_names(raw_enum_names<Enum>());
-
-template<typename Enum>
-inline constexpr auto enum_name_chars = join_names<enum_name_table<Enum>.total>(raw_enum_names<Enum>());
-
-/// The name of each value of the scanned range, empty where no enumerator has the value.
-template<typename Enum>
-inline constexpr auto enum_names = [] {
-    constexpr auto count = enum_scan_size<Enum>();
-    std::array<std::string_view, count> names{};
-    for (std::size_t pos{}; pos < count; ++pos) {
-        names[pos] = std::string_view{enum_name_chars<Enum>.chars + enum_name_table<Enum>.begin[pos],
-                                      enum_name_table<Enum>.size[pos]};
+inline constexpr std::array<std::size_t, 2u> enum_summary = [] {
+    std::array<std::size_t, 2u> summary{};
+    for (const auto place : enumerator_places<Enum>()) {
+        summary[0u] += place.size == 0u ? 0u : 1u;
+        summary[1u] += place.size;
     }
-    return names;
+    return summary;
+}();
+
+/// The enumerators of an enum: their values, and their names in one array of characters.
+template<std::size_t Count, std::size_t Chars>
+struct enum_table {
+    std::array<long long, Count> value{};
+    std::array<std::size_t, Count> begin{};
+    std::array<std::size_t, Count> size{};
+    name_buffer<Chars> chars{};
+};
+
+template<typename Enum>
+inline constexpr auto enum_table_of = [] {
+    const auto places = enumerator_places<Enum>();
+    enum_table<enum_summary<Enum>[0u], enum_summary<Enum>[1u]> table {};
+    std::size_t at{};
+    std::size_t used{};
+    for (std::size_t pos{}; pos < places.size(); ++pos) {
+        if (const auto &place = places[pos]; place.size != 0u) {
+            table.value[at] = enum_scan_min<Enum> + static_cast<long long>(pos);
+            table.begin[at] = used;
+            table.size[at] = place.size;
+            for (std::size_t next{}; next < place.size; ++next) {
+                table.chars.chars[used++] = place.signature[place.begin + next];
+            }
+            ++at;
+        }
+    }
+    return table;
 }();
 
 template<typename Enum>
-inline constexpr std::size_t enum_named_count = [] {
-    std::size_t count{};
-    for (const auto name : enum_names<Enum>) {
-        count += name.empty() ? 0u : 1u;
-    }
-    return count;
-}();
+inline constexpr std::size_t enum_named_count = enum_summary<Enum>[0u];
 
 } // namespace internal
 
@@ -1033,13 +1080,11 @@ inline constexpr std::size_t enum_named_count = [] {
 template<typename Enum>
 requires std::is_enum_v<Enum>
 inline constexpr auto enum_entries_v = [] {
+    constexpr auto &table = internal::enum_table_of<Enum>;
     std::array<std::pair<Enum, std::string_view>, internal::enum_named_count<Enum>> entries{};
-    std::size_t at{};
-    for (std::size_t pos{}; pos < internal::enum_names<Enum>.size(); ++pos) {
-        if (!internal::enum_names<Enum>[pos].empty()) {
-            entries[at++] = {static_cast<Enum>(internal::enum_scan_min<Enum> + static_cast<long long>(pos)),
-                             internal::enum_names<Enum>[pos]};
-        }
+    for (std::size_t pos{}; pos < entries.size(); ++pos) {
+        entries[pos] = {static_cast<Enum>(table.value[pos]),
+                        std::string_view{table.chars.chars + table.begin[pos], table.size[pos]}};
     }
     return entries;
 }();
@@ -1049,18 +1094,33 @@ inline constexpr auto enum_entries_v = [] {
 template<typename Enum>
 requires std::is_enum_v<Enum>
 [[nodiscard]] constexpr std::string_view enum_name(const Enum value) noexcept {
-    const auto integer = static_cast<long long>(static_cast<std::underlying_type_t<Enum>>(value));
-    if constexpr (std::is_unsigned_v<std::underlying_type_t<Enum>> && sizeof(Enum) >= sizeof(long long)) {
-        // a 64-bit unsigned value above the range of long long reads as negative: out of range either way
-        if (static_cast<std::underlying_type_t<Enum>>(value) >
-            static_cast<std::underlying_type_t<Enum>>(std::numeric_limits<long long>::max())) {
+    using integer = std::underlying_type_t<Enum>;
+    const auto raw = static_cast<integer>(value);
+
+    if constexpr (std::is_unsigned_v<integer> && sizeof(integer) >= sizeof(long long)) {
+        // above the range of long long: above every range too
+        if (raw > static_cast<integer>(std::numeric_limits<long long>::max())) {
             return {};
         }
     }
-    if (integer < internal::enum_scan_min<Enum> || integer >= internal::enum_scan_max<Enum>) {
-        return {};
+
+    // the entries are sorted by value
+    const auto wanted = static_cast<long long>(raw);
+    const auto &entries = enum_entries_v<Enum>;
+    std::size_t first{};
+    std::size_t count = entries.size();
+    while (count != 0u) {
+        const std::size_t half = count / 2u;
+        if (static_cast<long long>(static_cast<integer>(entries[first + half].first)) < wanted) {
+            first += half + 1u;
+            count -= half + 1u;
+        } else {
+            count = half;
+        }
     }
-    return internal::enum_names<Enum>[static_cast<std::size_t>(integer - internal::enum_scan_min<Enum>)];
+    return (first < entries.size() && static_cast<long long>(static_cast<integer>(entries[first].first)) == wanted)
+               ? entries[first].second
+               : std::string_view{};
 }
 
 /// The value of the enumerator named `name` within enum_range<Enum>, or nothing.
@@ -1095,6 +1155,9 @@ template<typename Type>
 
 } // namespace internal
 
+/// Whether a type is read and written as an identifier ({"index", "version"} in JSON): tessera::entity, a class with
+/// a nested entity_type (entity_like), and an enum over std::uint32_t or std::uint64_t with no enumerator in its
+/// enum_range. Specialize it as std::true_type or std::false_type to decide for a type of yours.
 template<typename Type>
 struct reflect_as_identifier : std::bool_constant<internal::default_identifier<Type>()> {};
 
