@@ -767,6 +767,57 @@ TEST_F(InspectorServer, ConcurrentClientsAreAllAnswered) {
     EXPECT_EQ(total, 80);
 }
 
+TEST_F(InspectorServer, KeptAliveClientsDoNotLockOthersOut) {
+    // a browser tab keeps its connections open and asks every second: with as many of them as HTTP threads, a
+    // newcomer must still be answered promptly
+    populate(10u);
+    tessera::inspector::options settings{};
+    settings.threads = 2u;
+    auto server = serve(settings);
+    std::atomic<bool> done{};
+    std::vector<std::future<int>> tabs{};
+
+    for (int tab{}; tab < 2; ++tab) {
+        tabs.push_back(std::async(std::launch::async, [port = server->port(), &done] {
+            httplib::Client http{"127.0.0.1", static_cast<int>(port)};
+            http.set_keep_alive(true);
+            int ok{};
+
+            while (!done.load()) {
+                const auto answer = http.Get("/api/world");
+                ok += answer && answer->status == 200;
+                std::this_thread::sleep_for(std::chrono::milliseconds{50});
+            }
+
+            return ok;
+        }));
+    }
+
+    const auto poll_for = [&server](const std::chrono::milliseconds span) {
+        for (const auto end = std::chrono::steady_clock::now() + span; std::chrono::steady_clock::now() < end;) {
+            server->poll();
+            std::this_thread::sleep_for(std::chrono::microseconds{200});
+        }
+    };
+
+    poll_for(std::chrono::milliseconds{200});
+    const auto start = std::chrono::steady_clock::now();
+    const auto answer = get(*server, "/api/world");
+    const auto waited = std::chrono::steady_clock::now() - start;
+    done = true;
+
+    for (auto &tab : tabs) {
+        while (tab.wait_for(std::chrono::microseconds{200}) != std::future_status::ready) {
+            server->poll();
+        }
+
+        EXPECT_GT(tab.get(), 0);
+    }
+
+    EXPECT_EQ(answer.status, 200);
+    EXPECT_LT(waited, std::chrono::milliseconds{1500});
+}
+
 TEST_F(InspectorServer, AHundredThousandEntities) {
     populate(100000u);
     auto server = serve();

@@ -344,8 +344,13 @@ private:
         // answers are written in one go: without this, Nagle's algorithm and delayed acknowledgements hold each
         // answer on a kept-alive connection for 40 ms
         http.set_tcp_nodelay(true);
-        http.set_keep_alive_timeout(2);
-        http.set_keep_alive_max_count(100);
+        // one request per connection: cpp-httplib gives every open connection a thread of the pool until it closes,
+        // so the kept-alive connections of one browser tab (the page asks every second, Chromium keeps several
+        // open) would hold every thread and leave other clients waiting for minutes; a new connection on the loopback
+        // costs tens of microseconds. A connection that sends nothing (browsers open some ahead of need) holds its
+        // thread for a second at most.
+        http.set_keep_alive_max_count(1);
+        http.set_keep_alive_timeout(1);
 
         const auto handler = [this](const httplib::Request &in, httplib::Response &out) {
             request req{};
