@@ -1,8 +1,11 @@
 // Takes the screenshot of docs/inspector.md: the page of a running program (battle --inspect) in the system's
 // headless Chromium, an entity selected, after a few seconds of frames.
 //
-//   node screenshot.mjs --url http://127.0.0.1:PORT/ --out docs/inspector.png [--select ID] [--chromium PATH]
-// Without --select, the first entity that has a label (a unit of the battle) is selected.
+//   node screenshot.mjs --url http://127.0.0.1:PORT/ --out docs/inspector.png [--select ID] [--wait SECONDS]
+//                       [--chromium PATH]
+// Without --select, the first entity that has a label (a unit of the battle) is selected. --wait (default 4) is how long
+// the page runs before the picture: the chart shows the last 300 frames, so a longer wait moves the slow frames of
+// Chromium's own start out of it.
 import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +45,7 @@ try {
   await page.keyboard.press('Enter');
   await page.waitForSelector('.component[data-name="position"]', { timeout: 20000 });
   // a few refreshes, so that the chart has frames and the values have moved
-  await sleep(4000);
+  await sleep(Number(option('--wait', '4')) * 1000);
   await page.screenshot({ path: out });
   console.log(`screenshot: ${out}`);
 } finally {
