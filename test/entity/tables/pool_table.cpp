@@ -7,6 +7,7 @@
 #include <string>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/core/type_info.hpp>
+#include <tessera/entity/pool_memory.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/tables/pool_table.hpp>
 #include <vector>
