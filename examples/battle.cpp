@@ -11,9 +11,12 @@
 // examples cannot compile this file anyway since battle records its structural changes into command buffers,
 // which EnTT does not have.
 //
-// Usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory]
+// Usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory] [--inspect[=PORT]]
 // --threads defaults to the number of hardware threads. --memory prints the registry's memory report at the end
 // (docs/debugging.md). The run is deterministic for a given seed: the summary line is the same on every run.
+// --inspect serves the battle to a browser while it runs (docs/inspector.md; on the loopback, on PORT or a free
+// port), with the systems' times, and keeps the last frame inspectable until Ctrl-C; built where the inspector's
+// libraries are found (TESSERA_BATTLE_INSPECTOR).
 #include "battle_world.hpp"
 #include <tessera/entity/memory_report.hpp>
 
@@ -31,6 +34,13 @@
 #    include <tbb/global_control.h>
 #endif
 
+#ifdef TESSERA_BATTLE_INSPECTOR
+#    include <csignal>
+#    include <exception>
+#    include <optional>
+#    include <tessera/inspector/inspector.hpp>
+#endif
+
 namespace {
 
 struct options {
@@ -40,15 +50,25 @@ struct options {
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     bool quiet = false;
     bool memory = false;
+    /// --inspect: serve the battle on this port (0: a free one); -1: do not serve
+    long inspect = -1;
 };
+
+#ifdef TESSERA_BATTLE_INSPECTOR
+constexpr const char *inspect_usage = "--inspect[=PORT] serves the battle to a browser (docs/inspector.md)\n";
+#else
+constexpr const char *inspect_usage = "(built without the inspector: --inspect is not available)\n";
+#endif
 
 #ifdef TESSERA_BATTLE_SEQUENTIAL
 constexpr const char *usage = "usage: battle [--entities N] [--frames F] [--seed S] [--quiet] [--memory]\n"
+                              "       [--inspect[=PORT]]\n"
                               "(built without oneTBB: the systems run one after another on one thread, and\n"
                               "--threads is not available)\n";
 #else
 constexpr const char *usage =
     "usage: battle [--entities N] [--frames F] [--seed S] [--threads T] [--quiet] [--memory]\n"
+    "       [--inspect[=PORT]]\n"
     "--threads defaults to the number of hardware threads\n";
 #endif
 
@@ -72,11 +92,23 @@ int parse(const int argc, char **argv, options &out) {
             out.quiet = true;
         } else if (arg == "--memory") {
             out.memory = true;
+#ifdef TESSERA_BATTLE_INSPECTOR
+        } else if (arg == "--inspect") {
+            out.inspect = 0;
+        } else if (arg.rfind("--inspect=", 0u) == 0u) {
+            char *end = nullptr;
+            out.inspect = std::strtol(arg.c_str() + 10, &end, 10);
+
+            if (*end != '\0' || arg.size() == 10u || out.inspect < 0 || out.inspect > 65535) {
+                std::fprintf(stderr, "battle: --inspect=PORT takes a port from 0 to 65535\n");
+                return 2;
+            }
+#endif
         } else if (arg == "--help") {
-            std::printf("%s", usage);
+            std::printf("%s%s", usage, inspect_usage);
             return 1;
         } else {
-            std::fprintf(stderr, "%s", usage);
+            std::fprintf(stderr, "%s%s", usage, inspect_usage);
             return 2;
         }
     }
@@ -90,6 +122,19 @@ int parse(const int argc, char **argv, options &out) {
 
     return 0;
 }
+
+#ifdef TESSERA_BATTLE_INSPECTOR
+volatile std::sig_atomic_t interrupted = 0;
+
+void interrupt(int) { interrupted = 1; }
+
+/// Shows the battle's components by name (values by reflection) and the team as the entities' label.
+void show(tessera::inspector::server &server) {
+    server.component<battle::position>().component<battle::velocity>().component<battle::health>();
+    server.component<battle::weapon>().component<battle::target>().component<battle::projectile>();
+    server.label<battle::team>([](const battle::team &side) { return std::string{side.id == 0u ? "red" : "blue"}; });
+}
+#endif
 
 } // namespace
 
@@ -128,11 +173,52 @@ int main(int argc, char **argv) {
     auto &registry = battle.world();
     const auto &stats = registry.ctx().get<battle::statistics>();
     std::array<double, battle::system_count> total_ms{};
+
+#ifdef TESSERA_BATTLE_INSPECTOR
+    std::optional<tessera::inspector::server> server{};
+
+    if (opts.inspect >= 0) {
+        tessera::inspector::options settings{};
+        settings.port = static_cast<std::uint16_t>(opts.inspect);
+
+        try {
+            server.emplace(registry, settings);
+        } catch (const std::exception &error) {
+            std::fprintf(stderr, "battle: %s\n", error.what());
+            return 1;
+        }
+
+        show(*server);
+        std::printf("inspector: serving %s\n", server->url().c_str());
+        std::fflush(stdout);
+        std::signal(SIGINT, interrupt);
+        std::signal(SIGTERM, interrupt);
+    }
+
+    auto frame_start = std::chrono::steady_clock::now();
+#endif
+
     const auto start = std::chrono::steady_clock::now();
 
     for (int frame = 1; frame <= opts.frames; ++frame) {
         battle.frame();
         const auto &system_ms = battle::simulation::system_times();
+
+#ifdef TESSERA_BATTLE_INSPECTOR
+        if (server) {
+            // the systems time themselves (battle_world.hpp): the inspector charts what they report
+            auto &timings = server->timings();
+
+            for (std::size_t pos{}; pos < graph.size(); ++pos) {
+                timings.record(graph[pos].name(), system_ms[pos]);
+            }
+
+            const auto now = std::chrono::steady_clock::now();
+            timings.end_frame(std::chrono::duration<double, std::milli>(now - frame_start).count());
+            frame_start = now;
+            server->poll();
+        }
+#endif
 
         for (std::size_t pos{}; pos < battle::system_count; ++pos) {
             total_ms[pos] += system_ms[pos];
@@ -165,6 +251,21 @@ int main(int argc, char **argv) {
     if (opts.memory) {
         std::printf("memory:\n%s", registry.memory_report().to_string().c_str());
     }
+
+#ifdef TESSERA_BATTLE_INSPECTOR
+    if (server) {
+        // the last frame stays inspectable (and editable) until Ctrl-C
+        std::printf("inspector: the last frame is served at %s until Ctrl-C\n", server->url().c_str());
+        std::fflush(stdout);
+
+        while (!interrupted) {
+            server->poll();
+            std::this_thread::sleep_for(std::chrono::milliseconds{10});
+        }
+
+        std::printf("inspector: stopped\n");
+    }
+#endif
 
     return 0;
 }

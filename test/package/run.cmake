@@ -22,8 +22,10 @@ if(MODE STREQUAL "find_package")
         -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix)
     run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/tessera-build)
     run_step(${CMAKE_COMMAND} --install ${WORK_DIR}/tessera-build)
-    # the debugger scripts go with the package (docs/debugging.md), each folder with the layout module they share
-    foreach(script IN ITEMS gdb/tessera_printers.py gdb/tessera_layout.py lldb/tessera_lldb.py lldb/tessera_layout.py)
+    # the debugger scripts go with the package (docs/debugging.md), each folder with the layout module they share, and
+    # the inspector's page (docs/inspector.md)
+    foreach(script IN ITEMS gdb/tessera_printers.py gdb/tessera_layout.py lldb/tessera_lldb.py lldb/tessera_layout.py
+                            inspector/index.html inspector/inspector.js inspector/inspector.css)
         if(NOT EXISTS ${WORK_DIR}/prefix/share/tessera/${script})
             message(FATAL_ERROR "the install has no share/tessera/${script}")
         endif()
@@ -82,7 +84,7 @@ endif()
 
 run_step(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-build --target consumers)
 run_step(${WORK_DIR}/consumer-build/consumer)
-foreach(adapter IN ITEMS json cereal execution)
+foreach(adapter IN ITEMS json cereal execution inspector)
     if(EXISTS ${WORK_DIR}/consumer-build/consumer_${adapter})
         run_step(${WORK_DIR}/consumer-build/consumer_${adapter})
     endif()

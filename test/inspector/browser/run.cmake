@@ -1,0 +1,18 @@
+# Script mode: runs check.mjs with node, or says why it cannot (tessera-skip: the test is then skipped).
+if(NOT NODE)
+    message("tessera-skip: node is not installed (Debian: nodejs)")
+    return()
+endif()
+if(NOT CHROMIUM)
+    message("tessera-skip: Chromium is not installed (Debian: chromium)")
+    return()
+endif()
+if(NOT EXISTS ${FOLDER}/node_modules/puppeteer-core/package.json)
+    message("tessera-skip: puppeteer-core is not installed: run `npm ci` in ${FOLDER}")
+    return()
+endif()
+execute_process(COMMAND ${NODE} ${FOLDER}/check.mjs --program ${PROGRAM} --chromium ${CHROMIUM}
+    RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "the browser test failed (${result})")
+endif()
