@@ -392,7 +392,7 @@ class basic_mirror {
     }
 
     template<std::size_t Index, typename Component>
-    void apply_type() {
+    void apply_type(const bool full) {
         auto &part = std::get<Index>(sections);
         auto &pool = *std::get<Index>(pools);
 
@@ -421,6 +421,30 @@ class basic_mirror {
             }
         }
 
+        if (full) {
+            // a whole state lists every component: a mirrored entity that did not get this type has none
+            touched.clear();
+
+            for (const auto remote_entt : part.ids) {
+                if (const auto local = remote_map.get(key_of(remote_entt)).local; !touched.contains(local)) {
+                    touched.push(local);
+                }
+            }
+
+            stale.clear();
+
+            for (const auto local : static_cast<const typename Registry::common_type &>(pool)) {
+                if (local != tombstone && !touched.contains(local) && remote(local) != null) {
+                    stale.push_back(local);
+                }
+            }
+
+            for (const auto local : stale) {
+                forget_values<Index, Component>(remote(local));
+                pool.remove(local);
+            }
+        }
+
         for (const auto remote_entt : part.removals) {
             forget_values<Index, Component>(remote_entt);
 
@@ -431,8 +455,8 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void apply_types(std::index_sequence<Index...>) {
-        (apply_type<Index, Type>(), ...);
+    void apply_types(const bool full, std::index_sequence<Index...>) {
+        (apply_type<Index, Type>(full), ...);
     }
 
     // Maps again the kept value of a holder for a type, once an entity it refers to arrived or left.
@@ -498,7 +522,7 @@ class basic_mirror {
 
         if (full) {
             // what the whole state leaves out goes
-            std::vector<entity_type> stale{};
+            stale.clear();
 
             for (auto [key, entry] : std::as_const(remote_map).each()) {
                 if (!live(entry.remote, true)) {
@@ -531,7 +555,7 @@ class basic_mirror {
             static_cast<void>(create_local(remote_entt));
         }
 
-        apply_types(std::index_sequence_for<Type...>{});
+        apply_types(full, std::index_sequence_for<Type...>{});
         remap_affected();
     }
 
@@ -696,12 +720,12 @@ public:
     /// Bytes the mirror holds besides the registry: its identifier maps, the remote form of values that hold
     /// identifiers, and its scratch space.
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        std::size_t bytes = memory_of(remote_map).bytes + memory_of(back_map).bytes + memory_of(spawn_set).bytes +
-                            memory_of(gone_set).bytes +
-                            (despawns.capacity() + spawns.capacity() + affected.capacity()) * sizeof(entity_type) +
-                            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
-                            references.size() * (sizeof(reference) + 2u * sizeof(void *)) +
-                            references.bucket_count() * sizeof(void *);
+        std::size_t bytes =
+            memory_of(remote_map).bytes + memory_of(back_map).bytes + memory_of(spawn_set).bytes +
+            memory_of(gone_set).bytes + memory_of(touched).bytes +
+            (despawns.capacity() + spawns.capacity() + affected.capacity() + stale.capacity()) * sizeof(entity_type) +
+            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
+            references.size() * (sizeof(reference) + 2u * sizeof(void *)) + references.bucket_count() * sizeof(void *);
         std::apply(
             [&bytes](const auto &...part) {
                 ((bytes += (part.ids.capacity() + part.removals.capacity()) * sizeof(entity_type) +
@@ -748,6 +772,8 @@ private:
     std::tuple<section<Type>...> sections{};
     std::vector<entity_type> affected{};
     std::vector<std::pair<entity_type, std::size_t>> holders{};
+    set_type touched{};
+    std::vector<entity_type> stale{};
 };
 
 } // namespace tessera::replication

@@ -314,7 +314,9 @@ class basic_source {
         if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::raw) {
             out.bytes(values_bytes.data(), values_bytes.size());
         } else if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::archived) {
-            internal::write_archived<Component>(out, archived_values, archive_bytes);
+            if (section.count != 0u) {
+                internal::write_archived<Component>(out, archived_values, archive_bytes);
+            }
         }
 
         // removals
