@@ -7,10 +7,10 @@
 #include "fwd.hpp"
 #include "internal/format.hpp"
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <utility>
-#include <vector>
 
 namespace tessera::replication {
 
@@ -21,23 +21,31 @@ public:
     /// An empty message (no bytes): what a default-constructed or moved-from message holds.
     message() noexcept = default;
 
-    /// Takes the bytes of a complete message.
-    explicit message(std::vector<std::byte> bytes)
-        : data_{std::make_shared<const std::vector<std::byte>>(std::move(bytes))} {}
+    /// A copy of the bytes of a message (one received, for instance, to forward it).
+    explicit message(const std::span<const std::byte> bytes) : length{bytes.size()} {
+        auto copy = std::make_unique_for_overwrite<std::byte[]>(bytes.size());
+
+        if (!bytes.empty()) {
+            std::memcpy(copy.get(), bytes.data(), bytes.size());
+        }
+
+        data_ = std::move(copy);
+    }
+
+    /// Takes the bytes a source encoded.
+    message(std::unique_ptr<std::byte[]> bytes, const std::size_t size) : data_{std::move(bytes)}, length{size} {}
 
     /// The bytes.
-    [[nodiscard]] std::span<const std::byte> bytes() const noexcept {
-        return data_ ? std::span<const std::byte>{*data_} : std::span<const std::byte>{};
-    }
+    [[nodiscard]] std::span<const std::byte> bytes() const noexcept { return {data_.get(), length}; }
 
     /// The bytes, as a span.
     [[nodiscard]] operator std::span<const std::byte>() const noexcept { return bytes(); }
 
     /// Pointer to the first byte (nullptr when empty).
-    [[nodiscard]] const std::byte *data() const noexcept { return data_ ? data_->data() : nullptr; }
+    [[nodiscard]] const std::byte *data() const noexcept { return data_.get(); }
 
     /// Number of bytes.
-    [[nodiscard]] std::size_t size() const noexcept { return data_ ? data_->size() : 0u; }
+    [[nodiscard]] std::size_t size() const noexcept { return length; }
 
     /// True if there are no bytes.
     [[nodiscard]] bool empty() const noexcept { return size() == 0u; }
@@ -51,7 +59,7 @@ public:
     /// True if the message holds the whole state (relevant to its peer) rather than a delta.
     [[nodiscard]] bool full_state() const noexcept {
         return size() >= internal::replication_header_size &&
-               (static_cast<std::uint8_t>((*data_)[6u]) & internal::replication_full_state) != 0u;
+               (static_cast<std::uint8_t>(data_[6u]) & internal::replication_full_state) != 0u;
     }
 
     /// True if both hold the very same bytes (the source encoded them once for both peers).
@@ -65,7 +73,8 @@ private:
                                                            : tick_type{};
     }
 
-    std::shared_ptr<const std::vector<std::byte>> data_{};
+    std::shared_ptr<const std::byte[]> data_{};
+    std::size_t length{};
 };
 
 } // namespace tessera::replication

@@ -10,7 +10,6 @@
 #include "../entity/memory_report.hpp"
 #include "../entity/registry.hpp"
 #include "../entity/sparse_set.hpp"
-#include "../entity/storage.hpp"
 #include "error.hpp"
 #include "fwd.hpp"
 #include "internal/format.hpp"
@@ -19,6 +18,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -41,13 +41,89 @@ consteval bool check_mirrored_type() {
     return true;
 }
 
+/// What a mirror knows of one remote index: the remote entity mapped there (null if none) and its local
+/// counterpart; and, while a message is read, what it spawns there and whether it despawns what is mapped there
+/// (marked with the message's serial number, so that nothing needs clearing between messages).
+template<typename Entity>
+struct mirror_slot {
+    Entity remote;
+    Entity local;
+    Entity spawned;
+    std::uint32_t spawn_mark;
+    std::uint32_t gone_mark;
+};
+
+/// An array indexed by identifier index, in pages of 1024 values allocated when first written: an index costs
+/// memory once its page is used, and a lookup is two reads.
+template<typename Value>
+class paged_slots {
+    static constexpr std::size_t page_size = 1024u;
+
+public:
+    /// Slots that were never written hold `init`.
+    explicit paged_slots(const Value init) noexcept : blank{init} {}
+
+    /// The slot of `index`, or nullptr if its page was never written.
+    [[nodiscard]] TESSERA_FORCE_INLINE Value *find(const std::uint64_t index) const noexcept {
+        const auto page = static_cast<std::size_t>(index / page_size);
+        return page < pages.size() && pages[page] ? pages[page].get() + index % page_size : nullptr;
+    }
+
+    /// The slot of `index`, its page allocated if needed.
+    [[nodiscard]] Value &assure(const std::uint64_t index) {
+        const auto page = static_cast<std::size_t>(index / page_size);
+
+        if (page >= pages.size()) {
+            pages.resize(page + 1u);
+        }
+
+        if (!pages[page]) {
+            pages[page] = std::make_unique_for_overwrite<Value[]>(page_size);
+            std::fill_n(pages[page].get(), page_size, blank);
+        }
+
+        return pages[page][index % page_size];
+    }
+
+    /// Calls func(slot) for every slot of every page allocated.
+    template<typename Func>
+    void each(Func func) const {
+        for (const auto &page : pages) {
+            if (page) {
+                for (std::size_t pos{}; pos < page_size; ++pos) {
+                    func(page[pos]);
+                }
+            }
+        }
+    }
+
+    /// Gives every page back.
+    void clear() noexcept { pages.clear(); }
+
+    /// Bytes allocated.
+    [[nodiscard]] std::size_t memory() const noexcept {
+        std::size_t bytes = pages.capacity() * sizeof(std::unique_ptr<Value[]>);
+
+        for (const auto &page : pages) {
+            bytes += page ? page_size * sizeof(Value) : 0u;
+        }
+
+        return bytes;
+    }
+
+private:
+    std::vector<std::unique_ptr<Value[]>> pages{};
+    Value blank;
+};
+
 /// What a mirror keeps of the values of a type that holds identifiers, as the source wrote them (remote
-/// identifiers): when an entity they refer to arrives or leaves, the local values are mapped again.
+/// identifiers), keyed by the index of the remote holder: when an entity they refer to arrives or leaves, the
+/// local values are mapped again.
 template<typename Entity, typename Type>
 struct remote_values {
     basic_sparse_set<Entity> keys{};
     std::vector<Type> values{};
-    std::vector<std::uint64_t> serials{};
+    std::vector<std::uint32_t> serials{};
 };
 
 /// Types that hold no identifiers keep nothing.
@@ -77,20 +153,10 @@ class basic_mirror {
     using traits_type = entt_traits<entity_type>;
     template<typename Component>
     using pool_type = typename Registry::template storage_for_type<Component>;
-    using set_type = basic_sparse_set<entity_type>;
+    using slot_type = internal::mirror_slot<entity_type>;
 
-    static constexpr std::size_t type_count = sizeof...(Type);
-
-    /// A remote entity and its local counterpart, stored under the remote index.
-    struct mapping {
-        entity_type remote;
-        entity_type local;
-    };
-
-    /// The remote entity of a local one, stored under the local index.
-    struct back_ref {
-        entity_type remote;
-    };
+    /// True if a type of the list holds identifiers (only then do spawns and despawns map values again).
+    static constexpr bool maps_values = (internal::holds_identifiers_v<Type, entity_type> || ...);
 
     /// A value of a mirrored entity (holder, component type `type`) that refers to `target`.
     struct reference {
@@ -99,13 +165,15 @@ class basic_mirror {
         std::size_t type;
     };
 
-    /// One type's part of a message, read by validate() and used by the apply step.
+    /// Where one type's part of the message lies, found by validate() and read again by the apply step.
     template<typename Component>
     struct section {
-        std::vector<entity_type> ids{};
+        std::size_t count{};
+        std::size_t ids{};
         const std::byte *raw{};
         std::vector<Component> archived{};
-        std::vector<entity_type> removals{};
+        std::size_t removal_count{};
+        std::size_t removals{};
     };
 
     template<typename Component>
@@ -122,88 +190,81 @@ class basic_mirror {
 
     // ---- lookups --------------------------------------------------------------------------------------------
 
-    [[nodiscard]] bool mapped(const entity_type remote_entt) const {
-        const auto key = key_of(remote_entt);
-        return remote_map.contains(key) && remote_map.get(key).remote == remote_entt;
+    [[nodiscard]] TESSERA_FORCE_INLINE slot_type *slot_of(const entity_type remote_entt) const noexcept {
+        return slots.find(index_of(remote_entt));
+    }
+
+    [[nodiscard]] bool mapped(const entity_type remote_entt) const noexcept {
+        const auto *slot = slot_of(remote_entt);
+        return slot != nullptr && slot->remote == remote_entt;
     }
 
     // The local counterpart of a remote identifier in a value: null unless it is mirrored (and alive).
     [[nodiscard]] entity_type to_local(const entity_type remote_entt) const {
-        if (remote_entt == null || remote_entt == tombstone || !mapped(remote_entt)) {
+        if (remote_entt == null || remote_entt == tombstone) {
             return null;
         }
 
-        const auto local = remote_map.get(key_of(remote_entt)).local;
-        return reg->valid(local) ? local : entity_type{null};
+        const auto *slot = slot_of(remote_entt);
+        return slot != nullptr && slot->remote == remote_entt && reg->valid(slot->local) ? slot->local
+                                                                                         : entity_type{null};
     }
 
     // ---- reading a message -----------------------------------------------------------------------------------
 
-    void check_index(const entity_type entt) const {
+    [[nodiscard]] TESSERA_FORCE_INLINE entity_type read_entity(internal::byte_reader &in) const {
+        const auto entt = in.template entity<entity_type>();
+
         if (index_of(entt) >= max_index) {
             internal::byte_reader::fail(errc::corrupt, "replication: an identifier's index is beyond the mirror's "
                                                        "limit");
         }
+
+        return entt;
     }
 
-    // True if a remote entity exists once the despawns and spawns of the message are applied.
-    [[nodiscard]] bool live(const entity_type remote_entt, const bool full) const {
-        const auto key = key_of(remote_entt);
-
-        if (spawn_set.contains(key)) {
-            return spawns[spawn_set.index(key)] == remote_entt;
-        }
-
-        return !full && mapped(remote_entt) && !gone_set.contains(key);
+    // True if a remote entity exists once the despawns and spawns of the message being read are applied.
+    [[nodiscard]] TESSERA_FORCE_INLINE bool live(const entity_type remote_entt, const bool full) const noexcept {
+        const auto *slot = slot_of(remote_entt);
+        return slot != nullptr && ((slot->spawn_mark == serial && slot->spawned == remote_entt) ||
+                                   (!full && slot->remote == remote_entt && slot->gone_mark != serial));
     }
 
     template<std::size_t Index, typename Component>
     void read_type(internal::byte_reader &in, const bool full) {
         auto &part = std::get<Index>(sections);
-        part.ids.clear();
-        part.removals.clear();
-        part.raw = nullptr;
+        part.count = in.count(1u);
+        part.ids = in.offset();
 
-        const auto count = in.count(1u);
-
-        for (std::size_t pos{}; pos < count; ++pos) {
-            const auto entt = in.template entity<entity_type>();
-            check_index(entt);
-
-            if (!live(entt, full)) {
+        for (std::size_t pos{}; pos < part.count; ++pos) {
+            if (!live(read_entity(in), full)) {
                 internal::byte_reader::fail(errc::corrupt,
                                             "replication: a component for an entity the mirror does not hold");
             }
-
-            part.ids.push_back(entt);
         }
 
         if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::raw) {
-            if (count > in.remaining() / internal::raw_size<Component>) {
+            if (part.count > in.remaining() / internal::raw_size<Component>) {
                 internal::byte_reader::fail(errc::truncated, "replication: the message ends in a section of values");
             }
 
-            part.raw = in.take(count * internal::raw_size<Component>);
+            part.raw = in.take(part.count * internal::raw_size<Component>);
         } else if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::archived) {
             part.archived.clear();
 
-            if (count != 0u) {
-                internal::read_archived<Component>(in, count, part.archived);
+            if (part.count != 0u) {
+                internal::read_archived<Component>(in, part.count, part.archived);
             }
         }
 
-        const auto removals = in.count(1u);
+        part.removal_count = in.count(1u);
+        part.removals = in.offset();
 
-        for (std::size_t pos{}; pos < removals; ++pos) {
-            const auto entt = in.template entity<entity_type>();
-            check_index(entt);
-
-            if (!live(entt, full)) {
+        for (std::size_t pos{}; pos < part.removal_count; ++pos) {
+            if (!live(read_entity(in), full)) {
                 internal::byte_reader::fail(errc::corrupt,
                                             "replication: a removal for an entity the mirror does not hold");
             }
-
-            part.removals.push_back(entt);
         }
     }
 
@@ -212,39 +273,45 @@ class basic_mirror {
         (read_type<Index, Type>(in, full), ...);
     }
 
-    // Reads the whole body, checking everything the apply step relies on; changes nothing but scratch space.
+    // Reads the whole body, checking everything the apply step relies on. Changes nothing but the marks of the
+    // slots (which a refused message leaves stale: the next one has another serial) and their pages.
     void validate(const std::span<const std::byte> body, const bool full) {
+        if (++serial == 0u) {
+            // the marks wrapped around: none may look current
+            slots.each([](slot_type &slot) { slot.spawn_mark = slot.gone_mark = 0u; });
+            clear_serials(std::index_sequence_for<Type...>{});
+            serial = 1u;
+        }
+
         internal::byte_reader in{body};
-        despawns.clear();
-        spawns.clear();
-        gone_set.clear();
-        spawn_set.clear();
+        despawn_count = in.count(1u);
+        despawn_at = in.offset();
 
-        for (auto count = in.count(1u); count != 0u; --count) {
-            const auto entt = in.template entity<entity_type>();
-            check_index(entt);
-            despawns.push_back(entt);
+        for (std::size_t pos{}; pos < despawn_count; ++pos) {
+            const auto entt = read_entity(in);
 
-            if (const auto key = key_of(entt); mapped(entt) && !gone_set.contains(key)) {
-                gone_set.push(key);
+            if (auto *slot = slot_of(entt); slot != nullptr && slot->remote == entt) {
+                slot->gone_mark = serial;
             }
         }
 
-        for (auto count = in.count(1u); count != 0u; --count) {
-            const auto entt = in.template entity<entity_type>();
-            check_index(entt);
-            const auto key = key_of(entt);
+        spawn_count = in.count(1u);
+        spawn_at = in.offset();
 
-            if (spawn_set.contains(key)) {
+        for (std::size_t pos{}; pos < spawn_count; ++pos) {
+            const auto entt = read_entity(in);
+            auto &slot = slots.assure(index_of(entt));
+
+            if (slot.spawn_mark == serial) {
                 internal::byte_reader::fail(errc::corrupt, "replication: a message spawns an entity twice");
             }
 
-            spawn_set.push(key);
-            spawns.push_back(entt);
+            slot.spawn_mark = serial;
+            slot.spawned = entt;
 
             // another incarnation of the index goes: the index now belongs to the spawned one
-            if (remote_map.contains(key) && remote_map.get(key).remote != entt && !gone_set.contains(key)) {
-                gone_set.push(key);
+            if (slot.remote != null && slot.remote != entt) {
+                slot.gone_mark = serial;
             }
         }
 
@@ -255,28 +322,18 @@ class basic_mirror {
         }
     }
 
-    // ---- applying it ---------------------------------------------------------------------------------------
-
-    // The values a holder keeps for a type that holds identifiers: their references are indexed by target.
-    template<std::size_t Index, typename Component>
-    void forget_values(const entity_type holder) {
-        if constexpr (internal::holds_identifiers_v<Component, entity_type>) {
-            auto &kept = std::get<Index>(kept_values_of);
-            const auto key = key_of(holder);
-
-            if (!kept.keys.contains(key)) {
-                return;
-            }
-
-            const auto pos = kept.keys.index(key);
-            unlink(holder, Index, kept.values[pos]);
-            kept.values[pos] = std::move(kept.values.back());
-            kept.values.pop_back();
-            kept.serials[pos] = kept.serials.back();
-            kept.serials.pop_back();
-            kept.keys.erase(key);
-        }
+    template<std::size_t... Index>
+    void clear_serials(std::index_sequence<Index...>) noexcept {
+        (
+            [&] {
+                if constexpr (internal::holds_identifiers_v<Type, entity_type>) {
+                    std::fill(std::get<Index>(kept).serials.begin(), std::get<Index>(kept).serials.end(), 0u);
+                }
+            }(),
+            ...);
     }
+
+    // ---- applying it ---------------------------------------------------------------------------------------
 
     template<typename Component>
     void link(const entity_type holder, const std::size_t type, Component value) {
@@ -308,21 +365,42 @@ class basic_mirror {
         });
     }
 
+    // Forgets the remote form of a holder's value of a type that holds identifiers.
+    template<std::size_t Index, typename Component>
+    void forget_values(const entity_type holder) {
+        if constexpr (internal::holds_identifiers_v<Component, entity_type>) {
+            auto &part = std::get<Index>(kept);
+            const auto key = key_of(holder);
+
+            if (!part.keys.contains(key)) {
+                return;
+            }
+
+            const auto pos = part.keys.index(key);
+            unlink(holder, Index, part.values[pos]);
+            part.values[pos] = std::move(part.values.back());
+            part.values.pop_back();
+            part.serials[pos] = part.serials.back();
+            part.serials.pop_back();
+            part.keys.erase(key);
+        }
+    }
+
     // Keeps the remote form of a value that holds identifiers, replacing the one kept before.
     template<std::size_t Index, typename Component>
     void keep_values(const entity_type holder, const Component &value) {
-        auto &kept = std::get<Index>(kept_values_of);
+        auto &part = std::get<Index>(kept);
         const auto key = key_of(holder);
 
-        if (kept.keys.contains(key)) {
-            const auto pos = kept.keys.index(key);
-            unlink(holder, Index, kept.values[pos]);
-            kept.values[pos] = value;
-            kept.serials[pos] = serial;
+        if (part.keys.contains(key)) {
+            const auto pos = part.keys.index(key);
+            unlink(holder, Index, part.values[pos]);
+            part.values[pos] = value;
+            part.serials[pos] = serial;
         } else {
-            kept.keys.push(key);
-            kept.values.push_back(value);
-            kept.serials.push_back(serial);
+            part.keys.push(key);
+            part.values.push_back(value);
+            part.serials.push_back(serial);
         }
 
         link(holder, Index, value);
@@ -333,45 +411,42 @@ class basic_mirror {
         (forget_values<Index, Type>(holder), ...);
     }
 
-    // Gives a remote entity a new local counterpart.
-    entity_type create_local(const entity_type remote_entt) {
+    // Gives the remote entity of `slot` a new local counterpart.
+    entity_type create_local(slot_type &slot, const entity_type remote_entt) {
         const auto local = reg->create();
-        const auto key = key_of(remote_entt);
+        count += (slot.remote != remote_entt);
+        slot.remote = remote_entt;
+        slot.local = local;
+        back.assure(index_of(local)) = remote_entt;
 
-        if (remote_map.contains(key)) {
-            remote_map.get(key) = mapping{remote_entt, local};
-        } else {
-            remote_map.emplace(key, mapping{remote_entt, local});
+        if constexpr (maps_values) {
+            affected.push_back(remote_entt);
         }
 
-        if (const auto back = key_of(local); back_map.contains(back)) {
-            back_map.get(back) = back_ref{remote_entt};
-        } else {
-            back_map.emplace(back, back_ref{remote_entt});
-        }
-
-        affected.push_back(remote_entt);
         return local;
     }
 
     // The local counterpart of a mapped remote entity, recreated if it was destroyed behind the mirror's back.
-    entity_type local_of(const entity_type remote_entt) {
-        const auto local = remote_map.get(key_of(remote_entt)).local;
-        return reg->valid(local) ? local : create_local(remote_entt);
+    TESSERA_FORCE_INLINE entity_type local_of(const entity_type remote_entt) {
+        auto &slot = *slot_of(remote_entt);
+        return reg->valid(slot.local) ? slot.local : create_local(slot, remote_entt);
     }
 
-    // Destroys the local counterpart of a mapped remote entity and forgets it.
-    void despawn(const entity_type remote_entt) {
-        const auto key = key_of(remote_entt);
-        const auto local = remote_map.get(key).local;
+    // Destroys the local counterpart of the remote entity mapped in `slot` and forgets it.
+    void despawn(slot_type &slot) {
+        const auto remote_entt = slot.remote;
+        const auto local = slot.local;
         forget_all_values(remote_entt, std::index_sequence_for<Type...>{});
-        remote_map.erase(key);
+        slot.remote = null;
+        --count;
 
-        if (const auto back = key_of(local); back_map.contains(back) && back_map.get(back).remote == remote_entt) {
-            back_map.erase(back);
+        if (auto *back_slot = back.find(index_of(local)); back_slot != nullptr && *back_slot == remote_entt) {
+            *back_slot = null;
         }
 
-        affected.push_back(remote_entt);
+        if constexpr (maps_values) {
+            affected.push_back(remote_entt);
+        }
 
         if (reg->valid(local)) {
             reg->destroy(local);
@@ -391,13 +466,42 @@ class basic_mirror {
         }
     }
 
+    // A whole state lists every component of the entities it keeps: those that did not get this type lose it.
     template<std::size_t Index, typename Component>
-    void apply_type(const bool full) {
+    void drop_unlisted(const std::span<const std::byte> body) {
         auto &part = std::get<Index>(sections);
         auto &pool = *std::get<Index>(pools);
+        basic_sparse_set<entity_type> listed{};
+        internal::byte_reader in{body.subspan(part.ids)};
 
-        for (std::size_t pos{}; pos < part.ids.size(); ++pos) {
-            const auto remote_entt = part.ids[pos];
+        for (std::size_t pos{}; pos < part.count; ++pos) {
+            if (const auto local = slot_of(in.template entity<entity_type>())->local; !listed.contains(local)) {
+                listed.push(local);
+            }
+        }
+
+        std::vector<entity_type> unlisted{};
+
+        for (const auto local : static_cast<const typename Registry::common_type &>(pool)) {
+            if (local != tombstone && !listed.contains(local) && remote(local) != null) {
+                unlisted.push_back(local);
+            }
+        }
+
+        for (const auto local : unlisted) {
+            forget_values<Index, Component>(remote(local));
+            pool.remove(local);
+        }
+    }
+
+    template<std::size_t Index, typename Component>
+    void apply_type(const std::span<const std::byte> body, const bool reconcile) {
+        auto &part = std::get<Index>(sections);
+        auto &pool = *std::get<Index>(pools);
+        internal::byte_reader in{body.subspan(part.ids)};
+
+        for (std::size_t pos{}; pos < part.count; ++pos) {
+            const auto remote_entt = in.template entity<entity_type>();
             const auto local = local_of(remote_entt);
 
             if constexpr (std::is_empty_v<Component>) {
@@ -421,66 +525,49 @@ class basic_mirror {
             }
         }
 
-        if (full) {
-            // a whole state lists every component: a mirrored entity that did not get this type has none
-            touched.clear();
-
-            for (const auto remote_entt : part.ids) {
-                if (const auto local = remote_map.get(key_of(remote_entt)).local; !touched.contains(local)) {
-                    touched.push(local);
-                }
-            }
-
-            stale.clear();
-
-            for (const auto local : static_cast<const typename Registry::common_type &>(pool)) {
-                if (local != tombstone && !touched.contains(local) && remote(local) != null) {
-                    stale.push_back(local);
-                }
-            }
-
-            for (const auto local : stale) {
-                forget_values<Index, Component>(remote(local));
-                pool.remove(local);
-            }
+        if (reconcile) {
+            drop_unlisted<Index, Component>(body);
         }
 
-        for (const auto remote_entt : part.removals) {
+        internal::byte_reader removals{body.subspan(part.removals)};
+
+        for (std::size_t pos{}; pos < part.removal_count; ++pos) {
+            const auto remote_entt = removals.template entity<entity_type>();
             forget_values<Index, Component>(remote_entt);
 
-            if (const auto local = remote_map.get(key_of(remote_entt)).local; reg->valid(local)) {
+            if (const auto local = slot_of(remote_entt)->local; reg->valid(local)) {
                 pool.remove(local);
             }
         }
     }
 
     template<std::size_t... Index>
-    void apply_types(const bool full, std::index_sequence<Index...>) {
-        (apply_type<Index, Type>(full), ...);
+    void apply_types(const std::span<const std::byte> body, const bool reconcile, std::index_sequence<Index...>) {
+        (apply_type<Index, Type>(body, reconcile), ...);
     }
 
     // Maps again the kept value of a holder for a type, once an entity it refers to arrived or left.
     template<std::size_t Index, typename Component>
     void remap(const entity_type holder) {
         if constexpr (internal::holds_identifiers_v<Component, entity_type>) {
-            auto &kept = std::get<Index>(kept_values_of);
+            auto &part = std::get<Index>(kept);
             const auto key = key_of(holder);
 
             // a value set by this message was mapped after its spawns and despawns already
-            if (!mapped(holder) || !kept.keys.contains(key) || kept.serials[kept.keys.index(key)] == serial) {
+            if (!mapped(holder) || !part.keys.contains(key) || part.serials[part.keys.index(key)] == serial) {
                 return;
             }
 
-            const auto local = remote_map.get(key).local;
+            const auto local = slot_of(holder)->local;
 
             if (auto &pool = *std::get<Index>(pools); reg->valid(local) && pool.contains(local)) {
-                Component value = kept.values[kept.keys.index(key)];
+                Component value = part.values[part.keys.index(key)];
                 internal::map_identifiers<entity_type>(value,
                                                        [this](const entity_type other) { return to_local(other); });
                 pool.patch(local, [&value](Component &elem) { elem = std::move(value); });
             }
 
-            kept.serials[kept.keys.index(key)] = serial;
+            part.serials[part.keys.index(key)] = serial;
         }
     }
 
@@ -516,47 +603,54 @@ class basic_mirror {
         }
     }
 
-    void apply_validated(const bool full) {
-        ++serial;
+    void apply_validated(const std::span<const std::byte> body, const bool full) {
         affected.clear();
 
-        if (full) {
+        if (full && count != 0u) {
             // what the whole state leaves out goes
-            stale.clear();
-
-            for (auto [key, entry] : std::as_const(remote_map).each()) {
-                if (!live(entry.remote, true)) {
-                    stale.push_back(entry.remote);
+            slots.each([this](slot_type &slot) {
+                if (slot.remote != null && !(slot.spawn_mark == serial && slot.spawned == slot.remote)) {
+                    despawn(slot);
                 }
-            }
+            });
+        }
 
-            for (const auto remote_entt : stale) {
-                despawn(remote_entt);
+        internal::byte_reader despawned{body.subspan(despawn_at)};
+
+        for (std::size_t pos{}; pos < despawn_count; ++pos) {
+            const auto remote_entt = despawned.template entity<entity_type>();
+
+            if (auto *slot = slot_of(remote_entt); slot != nullptr && slot->remote == remote_entt) {
+                despawn(*slot);
             }
         }
 
-        for (const auto remote_entt : despawns) {
-            if (mapped(remote_entt)) {
-                despawn(remote_entt);
-            }
-        }
+        internal::byte_reader spawned{body.subspan(spawn_at)};
+        bool kept_any = false;
 
-        for (const auto remote_entt : spawns) {
-            if (mapped(remote_entt)) {
+        for (std::size_t pos{}; pos < spawn_count; ++pos) {
+            const auto remote_entt = spawned.template entity<entity_type>();
+            auto &slot = *slot_of(remote_entt);
+
+            if (slot.remote == remote_entt) {
                 // it is there already (the mirror's state is newer than the baseline)
                 static_cast<void>(local_of(remote_entt));
+                kept_any = true;
                 continue;
             }
 
-            if (remote_map.contains(key_of(remote_entt))) {
-                despawn(remote_map.get(key_of(remote_entt)).remote);
+            if (slot.remote != null) {
+                despawn(slot);
             }
 
-            static_cast<void>(create_local(remote_entt));
+            static_cast<void>(create_local(slot, remote_entt));
         }
 
-        apply_types(full, std::index_sequence_for<Type...>{});
-        remap_affected();
+        apply_types(body, full && kept_any, std::index_sequence_for<Type...>{});
+
+        if constexpr (maps_values) {
+            remap_affected();
+        }
     }
 
     template<std::size_t... Index>
@@ -586,8 +680,8 @@ public:
     /// The registry type.
     using registry_type = Registry;
 
-    /// Indices of remote identifiers above this are refused: with 64-bit identifiers, a message cannot make the
-    /// mirror allocate the sparse pages of four billion indices.
+    /// Indices of remote identifiers at or above this are refused: with 64-bit identifiers, a message cannot make
+    /// the mirror allocate the slots of four billion indices.
     static constexpr std::uint64_t default_max_index =
         traits_type::entity_mask < (std::uint64_t{1} << 24u) ? traits_type::entity_mask : (std::uint64_t{1} << 24u);
 
@@ -635,10 +729,11 @@ public:
             internal::byte_reader::fail(errc::corrupt, "replication: a delta's baseline is not before its tick");
         }
 
-        validate(bytes.subspan(internal::replication_header_size), full);
+        const auto body = bytes.subspan(internal::replication_header_size);
+        validate(body, full);
 
         try {
-            apply_validated(full);
+            apply_validated(body, full);
         } catch (...) {
             has_state = false;
             throw;
@@ -663,10 +758,11 @@ public:
             return null;
         }
 
-        if (const auto back = key_of(local); back_map.contains(back)) {
-            const auto remote_entt = back_map.get(back).remote;
+        if (const auto *back_slot = back.find(index_of(local)); back_slot != nullptr && *back_slot != null) {
+            const auto remote_entt = *back_slot;
 
-            if (mapped(remote_entt) && remote_map.get(key_of(remote_entt)).local == local && reg->valid(local)) {
+            if (const auto *slot = slot_of(remote_entt);
+                slot != nullptr && slot->remote == remote_entt && slot->local == local && reg->valid(local)) {
                 return remote_entt;
             }
         }
@@ -675,7 +771,7 @@ public:
     }
 
     /// Entities mirrored.
-    [[nodiscard]] std::size_t size() const noexcept { return remote_map.size(); }
+    [[nodiscard]] std::size_t size() const noexcept { return count; }
 
     /// The tick of the state the mirror holds (what it acknowledged last), if it holds one.
     [[nodiscard]] std::optional<tick_type> tick() const noexcept {
@@ -685,16 +781,12 @@ public:
     /// Destroys every mirrored entity and forgets the state: the mirror then accepts only a whole state, of any
     /// tick (for a new connection, or a source that started again).
     void reset() {
-        std::vector<entity_type> all{};
-
-        for (auto [key, entry] : std::as_const(remote_map).each()) {
-            all.push_back(entry.remote);
-        }
-
-        for (const auto remote_entt : all) {
-            despawn(remote_entt);
-        }
-
+        affected.clear();
+        slots.each([this](slot_type &slot) {
+            if (slot.remote != null) {
+                despawn(slot);
+            }
+        });
         references.clear();
         affected.clear();
         has_state = false;
@@ -706,13 +798,13 @@ public:
         internal::state_digest<entity_type> digest{};
         std::vector<std::byte> scratch{};
 
-        for (auto [key, entry] : remote_map.each()) {
-            if (reg->valid(entry.local)) {
-                digest.begin(entry.remote);
-                digest_components(digest, entry.local, scratch, std::index_sequence_for<Type...>{});
+        slots.each([&](const slot_type &slot) {
+            if (slot.remote != null && reg->valid(slot.local)) {
+                digest.begin(slot.remote);
+                digest_components(digest, slot.local, scratch, std::index_sequence_for<Type...>{});
                 digest.end();
             }
-        }
+        });
 
         return digest.value();
     }
@@ -720,33 +812,29 @@ public:
     /// Bytes the mirror holds besides the registry: its identifier maps, the remote form of values that hold
     /// identifiers, and its scratch space.
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        std::size_t bytes =
-            memory_of(remote_map).bytes + memory_of(back_map).bytes + memory_of(spawn_set).bytes +
-            memory_of(gone_set).bytes + memory_of(touched).bytes +
-            (despawns.capacity() + spawns.capacity() + affected.capacity() + stale.capacity()) * sizeof(entity_type) +
-            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
-            references.size() * (sizeof(reference) + 2u * sizeof(void *)) + references.bucket_count() * sizeof(void *);
+        std::size_t bytes = slots.memory() + back.memory() + affected.capacity() * sizeof(entity_type) +
+                            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
+                            references.size() * (sizeof(reference) + 2u * sizeof(void *)) +
+                            references.bucket_count() * sizeof(void *);
         std::apply(
             [&bytes](const auto &...part) {
-                ((bytes += (part.ids.capacity() + part.removals.capacity()) * sizeof(entity_type) +
-                           part.archived.capacity() * sizeof(typename decltype(part.archived)::value_type)),
-                 ...);
+                ((bytes += part.archived.capacity() * sizeof(typename decltype(part.archived)::value_type)), ...);
             },
             sections);
         std::apply(
-            [&bytes](const auto &...kept) {
+            [&bytes](const auto &...part) {
                 (
-                    [&bytes](const auto &part) {
-                        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(part)>,
+                    [&bytes](const auto &values) {
+                        if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(values)>,
                                                       internal::no_remote_values>) {
-                            bytes += memory_of(part.keys).bytes +
-                                     part.values.capacity() * sizeof(typename decltype(part.values)::value_type) +
-                                     part.serials.capacity() * sizeof(std::uint64_t);
+                            bytes += memory_of(values.keys).bytes +
+                                     values.values.capacity() * sizeof(typename decltype(values.values)::value_type) +
+                                     values.serials.capacity() * sizeof(std::uint32_t);
                         }
-                    }(kept),
+                    }(part),
                     ...);
             },
-            kept_values_of);
+            kept);
         return bytes;
     }
 
@@ -757,23 +845,22 @@ private:
     registry_type *reg;
     std::tuple<pool_type<Type> *...> pools;
     std::uint64_t max_index;
-    basic_storage<mapping, entity_type> remote_map{};
-    basic_storage<back_ref, entity_type> back_map{};
-    std::tuple<kept_values<Type>...> kept_values_of{};
+    internal::paged_slots<slot_type> slots{slot_type{null, null, null, 0u, 0u}};
+    internal::paged_slots<entity_type> back{null};
+    std::size_t count{};
+    std::tuple<kept_values<Type>...> kept{};
     std::unordered_multimap<std::uint64_t, reference> references{};
     tick_type current{};
     bool has_state{};
-    std::uint64_t serial{};
-    // scratch space of apply, kept from one message to the next
-    std::vector<entity_type> despawns{};
-    std::vector<entity_type> spawns{};
-    set_type spawn_set{};
-    set_type gone_set{};
+    std::uint32_t serial{};
+    // where the parts of the message being applied lie, and scratch space, kept from one message to the next
+    std::size_t despawn_count{};
+    std::size_t despawn_at{};
+    std::size_t spawn_count{};
+    std::size_t spawn_at{};
     std::tuple<section<Type>...> sections{};
     std::vector<entity_type> affected{};
     std::vector<std::pair<entity_type, std::size_t>> holders{};
-    set_type touched{};
-    std::vector<entity_type> stale{};
 };
 
 } // namespace tessera::replication

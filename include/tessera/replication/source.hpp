@@ -217,16 +217,16 @@ class basic_source {
         }
     }
 
-    // The values of one type's section: identifiers go to `ids`, values to `values` (the section is assembled
-    // once the count is known).
+    // The values of one type's section: identifiers go to one buffer, values to another (or, for archived
+    // types, their addresses to a list); the section is assembled once the count is known.
     template<typename Component>
     struct section_writer {
         internal::byte_writer ids;
-        internal::byte_writer values;
+        internal::byte_buffer &values;
         std::vector<const void *> &archived;
         std::size_t count{};
 
-        void add(const entity_type entt, [[maybe_unused]] const Component *value) {
+        TESSERA_FORCE_INLINE void add(const entity_type entt, [[maybe_unused]] const Component *value) {
             ids.entity(entt);
             ++count;
 
@@ -239,9 +239,45 @@ class basic_source {
         }
     };
 
-    // Relevance of an entity for the message being encoded: replicated, and for a filtered peer in its filter.
-    [[nodiscard]] bool relevant_now(const entity_type entt, const bool filtered) const {
-        return filtered ? relevant.contains(entt) : marker->contains(entt);
+    // Relevance of an entity of a pool for the message being encoded: replicated, and for a filtered peer in its
+    // filter. Only for entities in a pool (alive).
+    [[nodiscard]] TESSERA_FORCE_INLINE bool relevant_now(const entity_type entt, const bool filtered) const {
+        // when every live entity is replicated, an entity of a pool is: no lookup
+        return filtered ? relevant.contains(entt) : (all_replicated || marker->contains(entt));
+    }
+
+    // A whole state where every entity is replicated and relevant: the whole pool, identifiers then values, written
+    // straight into the message in two passes (its count is its size).
+    template<typename Component, typename Pool>
+    void write_whole_pool(internal::byte_writer &out, const Pool &pool) {
+        const auto &base = static_cast<const typename Registry::common_type &>(pool);
+        out.varint(base.size());
+
+        for (const auto entt : base) {
+            out.entity(entt);
+        }
+
+        if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::raw) {
+            auto *at = out.buffer().room(base.size() * internal::raw_size<Component>);
+
+            for (const auto [entt, value] : pool.each()) {
+                internal::store_raw(at, value);
+                at += internal::raw_size<Component>;
+            }
+
+            out.buffer().commit(base.size() * internal::raw_size<Component>);
+        } else if constexpr (internal::replicated_value_of<Component> == internal::replicated_value::archived) {
+            for (const auto [entt, value] : pool.each()) {
+                archived_values.push_back(&value);
+            }
+
+            if (!archived_values.empty()) {
+                internal::write_archived<Component>(out, archived_values, archive_bytes);
+            }
+        }
+
+        // no removals in a whole state
+        out.varint(0u);
     }
 
     // One type's sets and removals. Sets: the spawned entities that have the type, then (deltas) the relevant
@@ -253,8 +289,13 @@ class basic_source {
         ids_bytes.clear();
         values_bytes.clear();
         archived_values.clear();
-        section_writer<Component> section{internal::byte_writer{ids_bytes}, internal::byte_writer{values_bytes},
-                                          archived_values};
+
+        if (full && every_entity && pool.contiguous()) {
+            write_whole_pool<Component>(out, pool);
+            return;
+        }
+
+        section_writer<Component> section{internal::byte_writer{ids_bytes}, values_bytes, archived_values};
 
         const auto value_of = [&](const entity_type entt) -> const Component * {
             if constexpr (std::is_empty_v<Component>) {
@@ -298,16 +339,15 @@ class basic_source {
             } else {
                 auto view = std::as_const(*reg).template view<const Component>();
                 view.visit_disabled(disabled_mode::include);
-                each_changed<Component>(view, baseline, [&](const entity_type entt, const Component &value) {
+                auto func = [&](const entity_type entt, const Component &value) {
                     if (relevant_now(entt, filtered) && !spawned.contains(entt)) {
                         section.add(entt, &value);
                     }
-                });
+                };
+                each_changed<Component>(view, baseline, func);
             }
         }
 
-        section.ids.finish();
-        section.values.finish();
         out.varint(section.count);
         out.bytes(ids_bytes.data(), ids_bytes.size());
 
@@ -327,7 +367,8 @@ class basic_source {
             internal::sort_unique(list);
 
             for (const auto entt : list) {
-                if (!pool.contains(entt) && relevant_now(entt, filtered)) {
+                // the entity may be gone: looked up, whatever all_replicated says
+                if (!pool.contains(entt) && (filtered ? relevant.contains(entt) : marker->contains(entt))) {
                     removals.push_back(entt);
                 }
             }
@@ -473,12 +514,39 @@ class basic_source {
         (write_type<Index, Type>(out, full, baseline, filtered), ...);
     }
 
+    // A first size for the bytes of a message: a whole state takes about 3 bytes per identifier and the values.
+    [[nodiscard]] std::size_t estimate(const bool full) const noexcept {
+        std::size_t bytes = internal::replication_header_size + 16u + 4u * type_count;
+
+        if (full) {
+            bytes += 3u * marker->size();
+            std::apply(
+                [&bytes](const auto *...pool) {
+                    ((bytes +=
+                      pool->size() *
+                      (3u +
+                       (internal::replicated_value_of<typename std::remove_pointer_t<decltype(pool)>::element_type> ==
+                                internal::replicated_value::raw
+                            ? sizeof(typename std::remove_pointer_t<decltype(pool)>::element_type)
+                            : 0u))),
+                     ...);
+                },
+                pools);
+        }
+
+        return bytes;
+    }
+
     // Encodes a message: the whole state (full) or a delta from `baseline`, at `now`, for every replicated entity or
     // for a filtered peer's.
     message encode(const bool full, const tick_type baseline, const tick_type now, relevance_state *state,
                    const std::optional<tick_type> acknowledged) {
         clear_scratch();
         ++encoded;
+        // when every live entity is replicated, the pools need no check per entity (a whole state without filter
+        // writes them whole)
+        all_replicated = reg->template storage<entity_type>().free_list() == marker->size();
+        every_entity = full && state == nullptr && marker->contiguous() && all_replicated;
 
         if (!full) {
             collect_history(baseline);
@@ -486,14 +554,14 @@ class basic_source {
 
         if (state != nullptr) {
             evaluate_relevance(*state, full, baseline, now);
-        } else if (full) {
+        } else if (full && !every_entity) {
             // in the marker pool's order; the sections of a full state do not look at `spawned`
             for (const auto entt : static_cast<const typename Registry::common_type &>(*marker)) {
                 if (entt != tombstone) {
                     spawn_list.push_back(entt);
                 }
             }
-        } else {
+        } else if (!full) {
             // spawns in history order; despawns once each
             for (const auto entt : static_cast<const typename Registry::common_type &>(born)) {
                 spawned.push(entt);
@@ -507,15 +575,25 @@ class basic_source {
             internal::sort_unique(despawn_list);
         }
 
-        std::vector<std::byte> bytes{};
-        bytes.reserve(internal::replication_header_size + 64u);
+        internal::byte_buffer bytes{};
+        bytes.reserve(estimate(full));
         internal::byte_writer out{bytes};
-        static_cast<void>(out.room(internal::replication_header_size));
-        out.commit(internal::replication_header_size);
+        static_cast<void>(bytes.room(internal::replication_header_size));
+        bytes.commit(internal::replication_header_size);
         write_list(out, despawn_list);
-        write_list(out, spawn_list);
+
+        if (every_entity) {
+            // every live entity is spawned: the marker pool is the list
+            out.varint(marker->size());
+
+            for (const auto entt : static_cast<const typename Registry::common_type &>(*marker)) {
+                out.entity(entt);
+            }
+        } else {
+            write_list(out, spawn_list);
+        }
+
         write_types(out, full, baseline, state != nullptr, std::index_sequence_for<Type...>{});
-        out.finish();
 
         internal::replication_header header{};
         header.version = internal::replication_format;
@@ -524,13 +602,14 @@ class basic_source {
         header.schema = internal::replication_schema<entity_type, Type...>();
         header.tick = now;
         header.baseline = full ? tick_type{} : baseline;
-        internal::write_replication_header(bytes, header);
+        internal::write_replication_header(std::span<std::byte>{bytes.data(), bytes.size()}, header);
 
         if (state != nullptr) {
             prune_records(*state, acknowledged);
         }
 
-        return message{std::move(bytes)};
+        const auto size = bytes.size();
+        return message{bytes.release(), size};
     }
 
     // The next message of a peer (basic_peer::next).
@@ -739,10 +818,12 @@ private:
     std::vector<entity_type> removals{};
     std::array<std::vector<entity_type>, type_count> added{};
     std::array<std::vector<entity_type>, type_count> removed{};
-    std::vector<std::byte> ids_bytes{};
-    std::vector<std::byte> values_bytes{};
+    internal::byte_buffer ids_bytes{};
+    internal::byte_buffer values_bytes{};
     std::vector<std::byte> archive_bytes{};
     std::vector<const void *> archived_values{};
+    bool all_replicated{};
+    bool every_entity{};
 };
 
 /// What a source keeps for one peer: the tick it acknowledged, the last message it was sent and, with a filter,

@@ -4,6 +4,7 @@
 #ifndef TESSERA_REPLICATION_INTERNAL_FORMAT_HPP
 #define TESSERA_REPLICATION_INTERNAL_FORMAT_HPP
 
+#include "../../config/config.hpp"
 #include "../../entity/change_tracking.hpp"
 #include "../../entity/entity.hpp"
 #include "../error.hpp"
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -153,42 +155,101 @@ private:
     return hasher.finish();
 }
 
-/// Appends to a byte vector: the vector is grown ahead (its size is the room), `used` counts what is written, and
-/// finish() trims it. Writes go through raw pointers, without a capacity check per byte.
-class byte_writer {
-    void grow(const std::size_t count) {
-        const auto wanted = used + count;
-        out->resize(wanted > 2u * out->size() ? wanted : 2u * out->size());
+/// A growable array of bytes that is never initialized: growing copies what was written and nothing else, and
+/// release() hands the array over (to a message) without copying it.
+class byte_buffer {
+    [[gnu::noinline]] void grow(const std::size_t count) {
+        auto wanted = capacity_ * 2u;
+
+        if (wanted < length + count) {
+            wanted = length + count;
+        }
+
+        reserve(wanted);
     }
 
 public:
-    /// Appends to `target` after what it holds.
-    explicit byte_writer(std::vector<std::byte> &target) noexcept : out{&target}, used{target.size()} {}
+    /// Room for at least `count` bytes in all.
+    void reserve(const std::size_t count) {
+        if (count > capacity_) {
+            auto grown = std::make_unique_for_overwrite<std::byte[]>(count);
+
+            if (length != 0u) {
+                std::memcpy(grown.get(), array.get(), length);
+            }
+
+            array = std::move(grown);
+            capacity_ = count;
+        }
+    }
 
     /// Room for `count` more bytes; commit(n) keeps the first n of them.
-    [[nodiscard]] std::byte *room(const std::size_t count) {
-        if (out->size() - used < count) {
+    [[nodiscard]] TESSERA_FORCE_INLINE std::byte *room(const std::size_t count) {
+        if (capacity_ - length < count) {
             grow(count);
         }
 
-        return out->data() + used;
+        return array.get() + length;
     }
 
     /// Keeps `count` bytes written into room().
-    void commit(const std::size_t count) noexcept { used += count; }
+    TESSERA_FORCE_INLINE void commit(const std::size_t count) noexcept { length += count; }
+
+    /// Forgets the bytes, keeps the memory.
+    void clear() noexcept { length = 0u; }
+
+    /// The bytes written.
+    [[nodiscard]] std::byte *data() noexcept { return array.get(); }
+
+    /// The bytes written.
+    [[nodiscard]] const std::byte *data() const noexcept { return array.get(); }
+
+    /// Bytes written.
+    [[nodiscard]] std::size_t size() const noexcept { return length; }
+
+    /// Bytes allocated.
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+
+    /// Gives the array away, reallocated to its size first when more than a quarter of it is unused.
+    [[nodiscard]] std::unique_ptr<std::byte[]> release() {
+        if (capacity_ - length > length / 4u) {
+            auto fitted = std::make_unique_for_overwrite<std::byte[]>(length);
+
+            if (length != 0u) {
+                std::memcpy(fitted.get(), array.get(), length);
+            }
+
+            array = std::move(fitted);
+        }
+
+        length = capacity_ = 0u;
+        return std::move(array);
+    }
+
+private:
+    std::unique_ptr<std::byte[]> array{};
+    std::size_t length{};
+    std::size_t capacity_{};
+};
+
+/// Writes the format's integers and identifiers into a byte_buffer.
+class byte_writer {
+public:
+    /// Appends to `target` after what it holds.
+    explicit byte_writer(byte_buffer &target) noexcept : out{&target} {}
 
     /// Appends raw bytes.
     void bytes(const void *data, const std::size_t count) {
         if (count != 0u) {
-            std::memcpy(room(count), data, count);
-            used += count;
+            std::memcpy(out->room(count), data, count);
+            out->commit(count);
         }
     }
 
     /// Appends an unsigned integer as a variable-length integer: 7 bits per byte, low bits first, the high bit of
     /// each byte but the last set.
-    void varint(std::uint64_t value) {
-        auto *at = room(10u);
+    TESSERA_FORCE_INLINE void varint(std::uint64_t value) {
+        auto *at = out->room(10u);
         std::size_t count{};
 
         for (; value >= 0x80u; value >>= 7u) {
@@ -196,12 +257,12 @@ public:
         }
 
         at[count++] = static_cast<std::byte>(value);
-        used += count;
+        out->commit(count);
     }
 
     /// Appends an identifier: varint(index * 2 + (version != 0)), then varint(version) when the version is not 0.
     template<typename Entity>
-    void entity(const Entity entt) {
+    TESSERA_FORCE_INLINE void entity(const Entity entt) {
         using traits_type = entt_traits<Entity>;
         const auto version = static_cast<std::uint64_t>(traits_type::to_version(entt));
         varint((static_cast<std::uint64_t>(traits_type::to_entity(entt)) << 1u) | (version != 0u ? 1u : 0u));
@@ -211,15 +272,14 @@ public:
         }
     }
 
-    /// Bytes written so far (those the vector held before included).
-    [[nodiscard]] std::size_t size() const noexcept { return used; }
+    /// Bytes in the buffer.
+    [[nodiscard]] std::size_t size() const noexcept { return out->size(); }
 
-    /// Trims the vector to what was written.
-    void finish() { out->resize(used); }
+    /// The buffer written to.
+    [[nodiscard]] byte_buffer &buffer() const noexcept { return *out; }
 
 private:
-    std::vector<std::byte> *out;
-    std::size_t used;
+    byte_buffer *out;
 };
 
 /// Reads bytes written by byte_writer; every read is checked against the end and fails with a replication error.
@@ -246,7 +306,7 @@ public:
     }
 
     /// Reads a variable-length integer of at most `bits` significant bits.
-    [[nodiscard]] std::uint64_t varint(const unsigned bits = 64u) {
+    [[nodiscard]] TESSERA_FORCE_INLINE std::uint64_t varint(const unsigned bits = 64u) {
         std::uint64_t value{};
 
         for (unsigned shift{};; shift += 7u) {
@@ -255,24 +315,21 @@ public:
             }
 
             const auto byte = static_cast<std::uint64_t>(*cursor++);
-
-            // the tenth byte may only bring the 64th bit
-            if (shift > 63u || (shift == 63u && (byte & 0x7Eu) != 0u)) {
-                fail(replication::errc::corrupt, "replication: an integer is too large");
-            }
-
-            value |= (byte & 0x7Fu) << shift;
+            value |= (byte & 0x7Fu) << (shift & 63u);
 
             if ((byte & 0x80u) == 0u) {
-                break;
+                // the tenth byte may only bring the 64th bit; a narrower integer must fit its bits
+                if ((shift == 63u && byte > 1u) || (bits < 64u && (value >> bits) != 0u)) {
+                    fail(replication::errc::corrupt, "replication: an integer is too large");
+                }
+
+                return value;
+            }
+
+            if (shift == 63u) {
+                fail(replication::errc::corrupt, "replication: an integer is too large");
             }
         }
-
-        if (bits < 64u && (value >> bits) != 0u) {
-            fail(replication::errc::corrupt, "replication: an integer is too large");
-        }
-
-        return value;
     }
 
     /// Reads a count and checks that at least `count * min_size` bytes follow (a corrupt count must fail as
@@ -289,7 +346,7 @@ public:
 
     /// Reads an identifier written by byte_writer::entity; null and the tombstone version are refused.
     template<typename Entity>
-    [[nodiscard]] Entity entity() {
+    [[nodiscard]] TESSERA_FORCE_INLINE Entity entity() {
         using traits_type = entt_traits<Entity>;
         const auto head = varint(static_cast<unsigned>(std::bit_width(traits_type::entity_mask)) + 1u);
         const auto index = head >> 1u;
