@@ -269,7 +269,7 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void read_types(internal::byte_reader &in, const bool full, std::index_sequence<Index...>) {
+    void read_types(internal::byte_reader &in, [[maybe_unused]] const bool full, std::index_sequence<Index...>) {
         (read_type<Index, Type>(in, full), ...);
     }
 
@@ -407,7 +407,7 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void forget_all_values(const entity_type holder, std::index_sequence<Index...>) {
+    void forget_all_values([[maybe_unused]] const entity_type holder, std::index_sequence<Index...>) {
         (forget_values<Index, Type>(holder), ...);
     }
 
@@ -542,7 +542,8 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void apply_types(const std::span<const std::byte> body, const bool reconcile, std::index_sequence<Index...>) {
+    void apply_types([[maybe_unused]] const std::span<const std::byte> body, [[maybe_unused]] const bool reconcile,
+                     std::index_sequence<Index...>) {
         (apply_type<Index, Type>(body, reconcile), ...);
     }
 
@@ -654,7 +655,7 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void digest_components(internal::state_digest<entity_type> &digest, const entity_type local,
+    void digest_components(internal::state_digest<entity_type> &digest, [[maybe_unused]] const entity_type local,
                            std::vector<std::byte> &scratch, std::index_sequence<Index...>) const {
         (
             [&] {
@@ -720,13 +721,13 @@ public:
                                                         "state (replayed or out of order)");
         }
 
+        if (!full && !internal::tick_later(header.tick, header.baseline)) {
+            internal::byte_reader::fail(errc::corrupt, "replication: a delta's baseline is not before its tick");
+        }
+
         if (!full && (!has_state || internal::tick_later(header.baseline, current))) {
             internal::byte_reader::fail(errc::unknown_baseline, "replication: the message is a delta against a state "
                                                                 "the mirror does not hold");
-        }
-
-        if (!full && !internal::tick_later(header.tick, header.baseline)) {
-            internal::byte_reader::fail(errc::corrupt, "replication: a delta's baseline is not before its tick");
         }
 
         const auto body = bytes.subspan(internal::replication_header_size);

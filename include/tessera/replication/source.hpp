@@ -506,10 +506,16 @@ class basic_source {
                 records.erase(key);
             }
         }
+
+        // memory follows what is relevant: a crowd that left gives its pages back
+        if (records.size() * 4u < records.capacity()) {
+            records.shrink_to_fit();
+        }
     }
 
     template<std::size_t... Index>
-    void write_types(internal::byte_writer &out, const bool full, const tick_type baseline, const bool filtered,
+    void write_types(internal::byte_writer &out, [[maybe_unused]] const bool full,
+                     [[maybe_unused]] const tick_type baseline, [[maybe_unused]] const bool filtered,
                      std::index_sequence<Index...>) {
         (write_type<Index, Type>(out, full, baseline, filtered), ...);
     }
@@ -666,7 +672,7 @@ class basic_source {
     }
 
     template<typename Relevant, std::size_t... Index>
-    void digest_components(internal::state_digest<entity_type> &digest, const entity_type entt,
+    void digest_components(internal::state_digest<entity_type> &digest, [[maybe_unused]] const entity_type entt,
                            const Relevant &relevant_entity, std::vector<std::byte> &scratch,
                            std::index_sequence<Index...>) const {
         (
