@@ -6,6 +6,7 @@
 // touch of fresh pages.
 #include "ecs.hpp"
 
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/prototype.hpp>
 

@@ -17,6 +17,7 @@
 #include "game_systems.hpp"
 #include "model.hpp"
 
+#include <tessera/entity/chunk.hpp>
 #include <tessera/entity/group.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>

@@ -15,6 +15,7 @@
 // --threads defaults to the number of hardware threads. --memory prints the registry's memory report at the end
 // (docs/debugging.md). The run is deterministic for a given seed: the summary line is the same on every run.
 #include "battle_world.hpp"
+#include <tessera/entity/memory_report.hpp>
 
 #include <algorithm>
 #include <array>

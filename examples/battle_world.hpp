@@ -38,6 +38,7 @@
 #include <utility>
 #include <vector>
 
+#include <tessera/entity/chunk.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/organizer.hpp>
 #include <tessera/entity/registry.hpp>

@@ -6,6 +6,7 @@
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/debugger.hpp>
 #include <tessera/entity/handle.hpp>
+#include <tessera/entity/memory_report.hpp>
 #include <tessera/entity/registry.hpp>
 
 #include <cstdio>

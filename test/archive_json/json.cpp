@@ -9,6 +9,7 @@
 #include <string>
 #include <tessera/archive/json.hpp>
 #include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/debugger.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/snapshot.hpp>
 #include <vector>
@@ -43,6 +44,18 @@ struct stable {
 };
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(stable, value)
+
+// a component without to_json/from_json: the archive converts it through reflection (json_value.hpp)
+enum class rank : std::uint8_t { private_, sergeant = 3 };
+
+struct stats {
+    std::uint16_t level{};
+    rank grade{};
+    std::vector<float> history{};
+    tessera::entity leader{tessera::null};
+    position home{};
+    bool operator==(const stats &) const = default;
+};
 
 // a component that is an integer: the archive must not take its values for counts
 using score = std::uint32_t;
@@ -256,6 +269,40 @@ TEST(JsonArchive, SaveAndLoadHelpers) {
     // a pool of the document nothing loads is reported, not dropped
     tessera::registry partial{};
     EXPECT_THROW(json::load<position>(partial, document), json::error);
+}
+
+TEST(JsonArchive, ReflectedComponents) {
+    tessera::registry source{};
+    const auto first = source.create();
+    const auto second = source.create();
+    source.emplace<stats>(first, std::uint16_t{3}, rank::sergeant, std::vector<float>{1.f, 2.5f}, second,
+                          position{4.f, 5.f});
+    source.emplace<stats>(second);
+    const auto document = json::save<stats>(source);
+
+    // the fields by name; the nested position through its own to_json
+    const auto &value = document["pools"][std::string{tessera::type_name<stats>::value()}]["elements"][0]["value"];
+    EXPECT_EQ(value["grade"], "sergeant");
+    EXPECT_EQ(value["leader"], (nlohmann::json{{"index", 1}, {"version", 0}}));
+    EXPECT_EQ(value["home"], (nlohmann::json{{"x", 4.f}, {"y", 5.f}}));
+
+    tessera::registry target{};
+    json::load<stats>(target, json::parse(document.dump()));
+    EXPECT_EQ(target.get<stats>(first), source.get<stats>(first));
+    EXPECT_EQ(target.get<stats>(second), source.get<stats>(second));
+
+    // a wrong field is reported with the place of the element and the field
+    auto edited = document;
+    edited["pools"][std::string{tessera::type_name<stats>::value()}]["elements"][0]["value"]["level"] = 70000;
+    tessera::registry failed{};
+    try {
+        json::load<stats>(failed, edited);
+        ADD_FAILURE() << "no json::error";
+    } catch (const json::error &failure) {
+        EXPECT_NE(std::string{failure.what()}.find("/elements/0/value: level: 70000 is out of range for std::uint16_t"),
+                  std::string::npos)
+            << failure.what();
+    }
 }
 
 TEST(JsonArchive, DocumentIsReadable) {

@@ -103,7 +103,8 @@ TEST(change_tracking, traits_opt_in) {
     static_assert(tessera::component_traits<stamped_in_place>::track_changes);
     static_assert(!tessera::component_traits<plain>::track_changes);
     static_assert(!tessera::component_traits<int>::track_changes);
-    static_assert(tessera::internal::track_changes_of<tessera::component_traits<specialized, tessera::entity>>);
+    static_assert(
+        tessera::internal::track_changes_of<tessera::component_traits<specialized, tessera::entity>, specialized>);
     // untracked storages keep their size: the column is an empty [[no_unique_address]] member
     static_assert(std::is_empty_v<tessera::internal::tick_column<false, tessera::entity, std::allocator<int>>>);
     static_assert(sizeof(tessera::basic_storage<plain>) == sizeof(tessera::basic_storage<int>));

@@ -1,18 +1,19 @@
-// Tests of clone.hpp: the copier a registry keeps for each pool (flags, insert into a registry, duplicate and
-// dispose), the message that names a type clone cannot copy, copies made by a function of the type or of its
-// component_traits, and the iterator that makes one copy per new entity.
+// Tests of clone.hpp: registry::clone into the same registry and into another one, the clone policies (copy, skip,
+// custom by the type or by its component_traits), the message that names a type clone cannot copy, disabled
+// components, and clone_support's pieces that prototypes share (the pool in another registry, the bulk copy).
 #include "support/misuse.hpp"
-#include "support/tracking_allocator.hpp"
 #include <array>
 #include <gtest/gtest.h>
 #include <iterator>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/clone.hpp>
 #include <tessera/entity/registry.hpp>
 #include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -57,27 +58,18 @@ struct tessera::component_traits<by_traits, tessera::entity> {
 
 namespace {
 
-template<typename Type>
-using copier = tessera::internal::element_copier_for<tessera::registry, Type>;
-
-TEST(clone, copier_flags) {
-    static_assert(copier<plain>::table.policy == tessera::clone_policy::copy);
-    static_assert(copier<plain>::table.copyable);
-    static_assert(copier<plain>::has_instances);
-    static_assert(!copier<tag>::has_instances);
-    static_assert(copier<skipped>::table.policy == tessera::clone_policy::skip);
-    static_assert(copier<by_type>::table.policy == tessera::clone_policy::custom);
-    static_assert(copier<by_traits>::table.policy == tessera::clone_policy::custom);
-    static_assert(!copier<move_only>::table.copyable);
-    EXPECT_EQ(copier<plain>::table.info(), tessera::type_id<plain>());
-    EXPECT_EQ(copier<move_only>::table.info(), tessera::type_id<move_only>());
-}
+using support = tessera::internal::clone_support<tessera::registry>;
 
 TEST(clone, the_refusal_names_the_type) {
-    const std::string_view text = tessera::internal::clone_refusal_message<move_only>::text.data();
+    const std::string text = tessera::internal::clone_refusal("clone", "move_only");
     EXPECT_EQ(text.substr(0u, 7u), "clone: ");
     EXPECT_NE(text.find("move_only cannot be copied"), std::string_view::npos);
     EXPECT_NE(text.find("docs/clone.md"), std::string_view::npos);
+
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<move_only>(source);
+    EXPECT_MISUSE(static_cast<void>(registry.clone(source)), "move_only cannot be copied");
 }
 
 TEST(clone, copies_by_the_type_or_by_its_traits) {
@@ -96,77 +88,105 @@ TEST(clone, copies_by_the_type_or_by_its_traits) {
     EXPECT_EQ((*it++).value, 105);
 }
 
-TEST(clone, insert_into_a_registry) {
-    tessera::registry registry;
-    std::array<tessera::entity, 3u> entities{};
-    registry.create(entities.begin(), entities.end());
-    const plain value{7};
-    const by_traits custom{2};
-
-    copier<plain>::table.insert(registry, "named"_hs, &value, entities.data(), entities.data() + 3);
-    copier<tag>::table.insert(registry, tessera::type_hash<tag>::value(), nullptr, entities.data(),
-                              entities.data() + 2);
-    copier<by_traits>::table.insert(registry, tessera::type_hash<by_traits>::value(), &custom, entities.data(),
-                                    entities.data() + 1);
-    const skipped never{1};
-    copier<skipped>::table.insert(registry, tessera::type_hash<skipped>::value(), &never, entities.data(),
-                                  entities.data() + 3);
-
-    EXPECT_EQ(registry.storage<plain>("named"_hs).get(entities[2]).value, 7);
-    EXPECT_EQ(std::as_const(registry).storage<plain>(), nullptr);
-    EXPECT_TRUE(registry.all_of<tag>(entities[1]));
-    EXPECT_FALSE(registry.all_of<tag>(entities[2]));
-    EXPECT_EQ(registry.get<by_traits>(entities[0]).value, 6);
-    // skip makes no pool at all
-    EXPECT_EQ(std::as_const(registry).storage<skipped>(), nullptr);
-
-    const move_only pinned{};
-    EXPECT_MISUSE(copier<move_only>::table.insert(registry, tessera::type_hash<move_only>::value(), &pinned,
-                                                  entities.data(), entities.data() + 1),
-                  "move_only cannot be copied");
-}
-
-TEST(clone, duplicate_and_dispose) {
-    tessera_test::allocation_log log{};
-    const tessera_test::tracking_allocator<tessera::entity> allocator{log};
-    using registry_type = tessera::basic_registry<tessera::entity, tessera_test::tracking_allocator<tessera::entity>>;
-    using plain_copier = tessera::internal::element_copier_for<registry_type, plain>;
-    using custom_copier = tessera::internal::element_copier_for<registry_type, by_type>;
-    using tag_copier = tessera::internal::element_copier_for<registry_type, tag>;
-    using move_only_copier = tessera::internal::element_copier_for<registry_type, move_only>;
-
-    const plain value{4};
-    void *copy = plain_copier::table.duplicate(allocator, &value);
-    ASSERT_NE(copy, nullptr);
-    EXPECT_NE(copy, &value);
-    EXPECT_EQ(static_cast<plain *>(copy)->value, 4);
-    plain_copier::table.dispose(allocator, copy);
-
-    const by_type custom{1};
-    copy = custom_copier::table.duplicate(allocator, &custom);
-    EXPECT_EQ(static_cast<by_type *>(copy)->value, 101);
-    custom_copier::table.dispose(allocator, copy);
-
-    EXPECT_EQ(tag_copier::table.duplicate(allocator, nullptr), nullptr);
-    tag_copier::table.dispose(allocator, nullptr);
-    auto *built = plain_copier::make(allocator, 9);
-    EXPECT_EQ(built->value, 9);
-    plain_copier::dispose(allocator, built);
-
-    const move_only pinned{};
-    EXPECT_MISUSE(static_cast<void>(move_only_copier::table.duplicate(allocator, &pinned)), "cannot be copied");
-    EXPECT_TRUE(log.balanced());
-    EXPECT_EQ(log.allocations, 3u);
-}
-
-TEST(clone, registry_clone_uses_the_traits_function) {
+TEST(clone, registry_clone_follows_the_policies) {
     tessera::registry registry;
     const auto source = registry.create();
+    registry.emplace<plain>(source, 1);
+    registry.emplace<tag>(source);
+    registry.emplace<skipped>(source, 2);
     registry.emplace<by_traits>(source, 5);
     registry.emplace<by_type>(source, 5);
+    registry.storage<plain>("named"_hs).emplace(source, 9);
+
     const auto copy = registry.clone(source);
+    EXPECT_NE(copy, source);
+    EXPECT_EQ(registry.get<plain>(copy).value, 1);
+    EXPECT_TRUE(registry.all_of<tag>(copy));
+    EXPECT_FALSE(registry.all_of<skipped>(copy));
     EXPECT_EQ(registry.get<by_traits>(copy).value, 15);
     EXPECT_EQ(registry.get<by_type>(copy).value, 105);
+    EXPECT_EQ(registry.storage<plain>("named"_hs).get(copy).value, 9);
+}
+
+TEST(clone, into_another_registry_makes_the_pools_it_needs) {
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<plain>(source, 4);
+    registry.storage<plain>("named"_hs).emplace(source, 8);
+
+    tessera::registry other;
+    const auto copy = std::as_const(registry).clone(source, other);
+    EXPECT_TRUE(other.valid(copy));
+    EXPECT_EQ(other.get<plain>(copy).value, 4);
+    EXPECT_EQ(other.storage<plain>("named"_hs).get(copy).value, 8);
+    // a name taken by another element type there is a misuse
+    tessera::registry taken;
+    static_cast<void>(taken.storage<int>("named"_hs));
+    EXPECT_MISUSE(static_cast<void>(registry.clone(source, taken)), "the pool name is taken by another element type");
+}
+
+TEST(clone, signals_fire_for_each_copied_component) {
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<plain>(source, 1);
+    registry.emplace<tag>(source);
+    std::vector<tessera::entity> seen;
+    registry.on_construct<plain>()
+        .connect<[](std::vector<tessera::entity> &out, tessera::registry &, const tessera::entity entt) {
+            out.push_back(entt);
+        }>(seen);
+    const auto copy = registry.clone(source);
+    EXPECT_EQ(seen, std::vector<tessera::entity>{copy});
+}
+
+TEST(clone, disabled_components_stay_disabled) {
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<plain>(source, 1);
+    registry.emplace<by_type>(source, 2);
+    registry.disable<plain>(source);
+
+    const auto copy = registry.clone(source);
+    EXPECT_FALSE(registry.enabled<plain>(copy));
+    EXPECT_TRUE(registry.enabled<by_type>(copy));
+}
+
+TEST(clone, a_throwing_copy_leaves_no_entity_behind) {
+    struct throwing {
+        throwing() = default;
+        throwing(const throwing &) { throw std::runtime_error{"copy"}; }
+        throwing &operator=(const throwing &) = default;
+        int value{};
+    };
+
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<plain>(source, 1);
+    registry.emplace<throwing>(source);
+    const auto alive = registry.storage<tessera::entity>().free_list();
+    EXPECT_THROW(static_cast<void>(registry.clone(source)), std::runtime_error);
+    EXPECT_EQ(registry.storage<tessera::entity>().free_list(), alive);
+    EXPECT_EQ(registry.storage<plain>().size(), 1u);
+}
+
+TEST(clone, support_copies_in_bulk) {
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<by_traits>(source, 2);
+    std::array<tessera::entity, 3u> targets{};
+    registry.create(targets.begin(), targets.end());
+
+    tessera::registry other;
+    std::array<tessera::entity, 3u> elsewhere{};
+    other.create(elsewhere.begin(), elsewhere.end());
+    support::each_copied(registry, source, [&](const auto &entry) {
+        auto &made = support::copy(other, entry, source, elsewhere.data(), elsewhere.data() + 3, "test");
+        EXPECT_EQ(made.size(), 3u);
+    });
+
+    for (const auto entt : elsewhere) {
+        EXPECT_EQ(other.get<by_traits>(entt).value, 6);
+    }
 }
 
 } // namespace

@@ -238,7 +238,9 @@ TEST(command_buffer, provisional_identifiers) {
     EXPECT_EQ(buffer.resolve(first), real_first);
     const auto again = buffer.create();
     EXPECT_EQ(buffer.resolve(first), null_entity);
-    EXPECT_EQ(again, first);
+    // the next batch's identifiers take the indices after the last batch's
+    EXPECT_NE(again, first);
+    EXPECT_EQ(traits::to_entity(again), traits::to_entity(second) + 1u);
     buffer.apply(registry);
     EXPECT_TRUE(registry.valid(buffer.resolve(again)));
     EXPECT_NE(buffer.resolve(again), real_first);
@@ -456,6 +458,32 @@ TEST(command_buffer, provisional_identifiers_inside_values_are_mapped) {
     buffer.emplace<link>(real, stale, 7);
     buffer.apply(registry);
     EXPECT_EQ(registry.get<link>(real).who, null_entity);
+}
+
+TEST(command_buffer, a_provisional_identifier_of_an_earlier_batch_is_not_the_current_one) {
+    // the index of an identifier resolved by the last apply is not handed out again by the next batch
+    tessera::registry registry;
+    tessera::command_buffer buffer;
+    const auto earlier = buffer.create();
+    buffer.apply(registry);
+    const auto real_earlier = buffer.resolve(earlier);
+    ASSERT_TRUE(registry.valid(real_earlier));
+
+    const auto current = buffer.create();
+    EXPECT_TRUE(tessera::command_buffer::is_provisional(current));
+    EXPECT_NE(current, earlier);
+    EXPECT_MISUSE(buffer.emplace<position>(earlier, 1, 1), "did not create in this batch");
+    buffer.emplace<link>(current, earlier, 3);
+    buffer.apply(registry);
+
+    const auto real_current = buffer.resolve(current);
+    EXPECT_NE(real_current, real_earlier);
+    EXPECT_EQ(registry.get<link>(real_current).who, null_entity);
+    EXPECT_EQ(buffer.resolve(earlier), null_entity);
+    // a batch that is cleared gives up its indices too
+    const auto dropped = buffer.create();
+    buffer.clear();
+    EXPECT_NE(buffer.create(), dropped);
 }
 
 TEST(command_buffer, named_pools) {

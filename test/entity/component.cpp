@@ -5,8 +5,12 @@
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <memory>
+#include <tessera/entity/clone.hpp>
+#include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/component.hpp>
 #include <tessera/entity/entity.hpp>
+#include <tessera/entity/prototype.hpp>
+#include <tessera/entity/registry.hpp>
 #include <tessera/entity/storage.hpp>
 #include <tuple>
 #include <type_traits>
@@ -107,7 +111,18 @@ concept tiny = requires {
     typename Type::tiny_tag;
 };
 
+/// Tuned the way the manual's own example tunes a type: a specialization with the manual's two members only.
+struct particle {
+    float x;
+};
+
 } // namespace
+
+template<>
+struct tessera::component_traits<particle> {
+    static constexpr auto in_place_delete = false;
+    static constexpr auto page_size = 128u;
+};
 
 template<>
 struct tessera::component_traits<specialized, tessera::entity> {
@@ -229,10 +244,11 @@ TEST(component_traits, clone_members) {
         std::tuple_size_v<std::remove_const_t<decltype(tessera::component_traits<spelled_out>::entity_members)>> == 0u);
     EXPECT_EQ(tessera::component_traits<spelled_out>::clone_element(spelled_out{2}).value, -2);
     // specializations without the member read the default through the library's own accessor
-    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<specialized>> ==
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<specialized>, specialized> ==
                   tessera::clone_policy::copy);
-    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<tiny_a>> == tessera::clone_policy::copy);
-    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<skipped>> ==
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<tiny_a>, tiny_a> ==
+                  tessera::clone_policy::copy);
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<skipped>, skipped> ==
                   tessera::clone_policy::skip);
     EXPECT_EQ(with_function::clone_element(with_function{1}).value, 2);
 }
@@ -247,10 +263,49 @@ TEST(component_traits, entity_members) {
     static_assert(std::get<0>(members) == &linked::parent);
     static_assert(std::get<1>(members) == &linked::children);
     // a specialization without the member has none
-    static_assert(std::tuple_size_v<std::remove_const_t<
-                      decltype(tessera::internal::entity_members_of<tessera::component_traits<specialized>>)>> == 0u);
+    static_assert(
+        std::tuple_size_v<std::remove_const_t<
+            decltype(tessera::internal::entity_members_of<tessera::component_traits<specialized>, specialized>)>> ==
+        0u);
 
     linked value{tessera::entity{3}, {tessera::entity{4}}};
     EXPECT_EQ(value.*std::get<0>(members), tessera::entity{3});
     EXPECT_EQ((value.*std::get<1>(members)).size(), 1u);
+}
+
+// A specialization with only the members the manual lists compiles everywhere a component goes: every member
+// added since (clone, clone_element, entity_members, track_changes) falls back to its default without
+// element_type or entity_type.
+TEST(component_traits, a_specialization_with_the_manuals_members_only) {
+    static_assert(!tessera::internal::track_changes_of<tessera::component_traits<particle>, particle>);
+    static_assert(tessera::internal::clone_policy_of<tessera::component_traits<particle>, particle> ==
+                  tessera::clone_policy::copy);
+    static_assert(std::tuple_size_v<std::remove_const_t<
+                      decltype(tessera::internal::entity_members_of<tessera::component_traits<particle>, particle>)>> ==
+                  0u);
+
+    tessera::registry registry;
+    const auto entt = registry.create();
+    EXPECT_EQ(registry.emplace<particle>(entt, 1.f).x, 1.f);
+    EXPECT_EQ(registry.storage<particle>().raw()[1u], nullptr);
+    static_assert(tessera::registry::storage_for_type<particle>::storage_policy ==
+                  tessera::deletion_policy::swap_and_pop);
+
+    int visited{};
+    registry.view<particle>().each([&visited](const particle &value) { visited += static_cast<int>(value.x); });
+    EXPECT_EQ(visited, 1);
+
+    const auto copy = registry.clone(entt);
+    EXPECT_EQ(registry.get<particle>(copy).x, 1.f);
+
+    tessera::prototype proto{registry, entt};
+    EXPECT_EQ(tessera::spawn(registry, proto, 3u).size(), 3u);
+
+    tessera::command_buffer buffer;
+    buffer.emplace<particle>(buffer.create(), 2.f);
+    buffer.apply(registry);
+    EXPECT_EQ(registry.storage<particle>().size(), 6u);
+
+    registry.disable<particle>(entt);
+    EXPECT_FALSE(registry.enabled<particle>(entt));
 }

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <iterator>
 #include <tessera/archive/binary.hpp>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/hierarchy.hpp>

@@ -1,4 +1,4 @@
-// What the tests of hierarchy.hpp and hierarchy_order.hpp share: a small forest and the two transform components
+// What the tests of hierarchy.hpp and hierarchy/order.hpp share: a small forest and the two transform components
 // that propagate reads and writes.
 #ifndef TESSERA_TEST_ENTITY_HIERARCHY_FIXTURE_HPP
 #define TESSERA_TEST_ENTITY_HIERARCHY_FIXTURE_HPP

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <tessera/core/hashed_string.hpp>
+#include <tessera/entity/debugger.hpp>
 #include <tessera/entity/memory_report.hpp>
 #include <tessera/entity/registry.hpp>
 #include <utility>

@@ -241,6 +241,42 @@ TEST(SighMixin, InsertOfEmptyTypeFiresOncePerEntity) {
     EXPECT_TRUE(reg.all_of<tag>(entt[3]));
 }
 
+TEST(SighMixin, OpaquePushOfARangeFiresOncePerEntityAfterTheWholeRange) {
+    tessera::registry reg;
+    recorder rec;
+    reg.on_construct<int>().connect<&recorder::construct_after_range>(rec);
+    reg.on_construct<tag>().connect<&recorder::on_any>(rec);
+
+    std::array<tessera::entity, 3u> entt{};
+    reg.create(entt.begin(), entt.end());
+    const int value = 9;
+    tessera::sparse_set &ints = reg.storage<int>();
+    EXPECT_NE(ints.push(entt.data(), entt.data() + entt.size(), &value), ints.end());
+    ASSERT_EQ(rec.seen.size(), 3u);
+    EXPECT_EQ(rec.checks_failed, 0);
+    EXPECT_EQ(reg.get<int>(entt[1]), 9);
+
+    // through a disabled tail: every new one is published once
+    rec.seen.clear();
+    tessera::sparse_set &tags = reg.storage<tag>();
+    tags.push(entt[0]);
+    tags.disable(entt[0]);
+    rec.seen.clear();
+    EXPECT_NE(tags.push(entt.data() + 1, entt.data() + 3, nullptr), tags.end());
+    EXPECT_EQ(rec.seen, (std::vector<tessera::entity>{entt[1], entt[2]}));
+
+    // nothing added, nothing published
+    rec.seen.clear();
+    struct unique {
+        std::unique_ptr<int> handle;
+    };
+    const unique source{};
+    std::array<tessera::entity, 1u> one{reg.create()};
+    tessera::sparse_set &uniques = reg.storage<unique>();
+    EXPECT_EQ(uniques.push(one.data(), one.data() + 1, &source), uniques.end());
+    EXPECT_TRUE(rec.seen.empty());
+}
+
 TEST(SighMixin, RemovalThroughTheBaseClassFiresDestroy) {
     tessera::registry reg;
     recorder rec;

@@ -316,6 +316,47 @@ TEST(prototype, insert_into_existing_entities) {
     EXPECT_MISUSE(proto.insert(registry, entities.data(), entities.data() + 1), "already in the set");
 }
 
+TEST(prototype, insert_into_a_disabled_entity_disables_the_new_components) {
+    // as registry::emplace does (docs/enable_disable.md): the entity's state wins over the prototype's values
+    tessera::registry registry;
+    const auto off = registry.create();
+    const auto on = registry.create();
+    registry.emplace<velocity>(off, 1);
+    registry.disable(off);
+    tessera::prototype proto;
+    proto.emplace<position>(1, 2);
+    proto.emplace<tag>();
+
+    const std::array<tessera::entity, 2u> both{off, on};
+    proto.insert(registry, both.data(), both.data() + both.size());
+    EXPECT_FALSE(registry.enabled<position>(off));
+    EXPECT_FALSE(registry.enabled<tag>(off));
+    EXPECT_TRUE(registry.enabled<position>(on));
+    EXPECT_TRUE(registry.enabled<tag>(on));
+    EXPECT_EQ(registry.view<position>().size(), 1u);
+
+    registry.enable(off);
+    EXPECT_TRUE((registry.all_of<position, tag, velocity>(off)));
+    EXPECT_TRUE(registry.enabled<position>(off));
+}
+
+TEST(prototype, a_capture_keeps_values_not_states) {
+    tessera::registry registry;
+    const auto source = registry.create();
+    registry.emplace<position>(source, 1, 2);
+    registry.emplace<velocity>(source, 3);
+    registry.disable<velocity>(source);
+    registry.disable(source);
+
+    // neither a disabled component nor the mark of a disabled entity is a value
+    tessera::prototype proto{registry, source};
+    EXPECT_EQ(proto.size(), 2u);
+    const auto made = tessera::spawn(registry, proto);
+    EXPECT_TRUE(registry.enabled(made));
+    EXPECT_TRUE(registry.enabled<velocity>(made));
+    EXPECT_EQ(registry.get<velocity>(made).dx, 3);
+}
+
 TEST(prototype, spawn_joins_groups) {
     tessera::registry registry;
     auto group = registry.group<position>(tessera::get<velocity>);

@@ -15,7 +15,9 @@
 #include <string>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/core/type_info.hpp>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/entity.hpp>
+#include <tessera/entity/memory_report.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tuple>
 #include <type_traits>

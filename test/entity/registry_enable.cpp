@@ -1,10 +1,11 @@
-// Tests of registry_enable.hpp: disable<T>/enable<T>/enabled<T> and the whole-entity disable/enable/enabled,
-// what views, groups and runtime views see, the on_enable/on_disable signals, components added to a disabled
-// entity, clone, and the misuse checks.
+// Tests of the enable/disable members of registry.hpp: disable<T>/enable<T>/enabled<T> and the whole-entity
+// disable/enable/enabled, what views, groups and runtime views see, the on_enable/on_disable signals, components added
+// to a disabled entity, clone, and the misuse checks.
 #include "support/misuse.hpp"
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <string>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/runtime_view.hpp>
 #include <vector>

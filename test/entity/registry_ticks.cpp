@@ -1,12 +1,13 @@
-// Tests of registry_ticks.hpp: the registry's tick, every function that stamps (emplace, insert, replace, patch,
-// emplace_or_replace, get_or_emplace, modified), added_since and changed_since, wrap-around across 2^32 ticks and
-// the clamping of old ticks, registry move and swap, owning groups, clone, prototypes, snapshots and command
-// buffers, and the misuse checks.
+// Tests of the change-detection members of registry.hpp: the registry's tick, every function that stamps (emplace,
+// insert, replace, patch, emplace_or_replace, get_or_emplace, modified), added_since and changed_since, wrap-around
+// across 2^32 ticks and the clamping of old ticks, registry move and swap, owning groups, clone, prototypes, snapshots
+// and command buffers, and the misuse checks.
 #include "support/misuse.hpp"
 #include <any>
 #include <cstddef>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <tessera/entity/clone.hpp>
 #include <tessera/entity/command_buffer.hpp>
 #include <tessera/entity/entity.hpp>
 #include <tessera/entity/prototype.hpp>

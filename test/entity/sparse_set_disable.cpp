@@ -1,6 +1,6 @@
-// Tests of sparse_set_disable.hpp: the disabled tail of swap-and-pop sets and storages. Disabling and enabling
-// move one identifier (and its element) across the boundary in_use(); additions join the enabled region, removals
-// keep the tail contiguous; sorting stays on the enabled side; the misuse checks.
+// Tests of the disabled tail of sparse_set.hpp: the disabled tail of swap-and-pop sets and storages. Disabling and
+// enabling move one identifier (and its element) across the boundary in_use(); additions join the enabled region,
+// removals keep the tail contiguous; sorting stays on the enabled side; the misuse checks.
 #include "support/misuse.hpp"
 #include <algorithm>
 #include <cstddef>

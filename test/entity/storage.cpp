@@ -50,6 +50,14 @@ struct pinned {
     int value;
 };
 
+struct empty_tag {};
+
+/// Copied through a function of its own (clone_policy::custom).
+struct cloned_by_function {
+    int value;
+    static cloned_by_function clone_element(const cloned_by_function &other) { return {other.value + 10}; }
+};
+
 struct no_default {
     explicit no_default(const int val) : value{val} {}
     int value;
@@ -676,6 +684,62 @@ TEST(storage, opaque_push_and_value) {
     tessera::sparse_set &other_base = other;
     other_base.push(make(1), base.value(make(1)));
     EXPECT_EQ(other.get(make(1)).x, 4);
+}
+
+TEST(storage, opaque_push_of_a_range) {
+    tessera::storage<position> storage;
+    tessera::sparse_set &base = storage;
+    const position value{4, 5};
+    const std::array entities{make(1), make(2), make(3)};
+
+    // one copy each, in one call; the iterator designates the last one added
+    const auto it = base.push(entities.data(), entities.data() + entities.size(), &value);
+    ASSERT_NE(it, base.end());
+    EXPECT_EQ(*it, make(3));
+    for (const auto entt : entities) {
+        EXPECT_EQ(storage.get(entt).y, 5);
+        EXPECT_NE(&storage.get(entt), &value);
+    }
+
+    // a null element builds them by default; an empty range adds nothing
+    const std::array more{make(4)};
+    EXPECT_NE(base.push(more.data(), more.data() + 1, nullptr), base.end());
+    EXPECT_EQ(storage.get(make(4)).x, 0);
+    EXPECT_EQ(base.push(more.data(), more.data(), &value), base.end());
+
+    // the new ones join the enabled ones, ahead of a disabled tail
+    storage.disable(make(1));
+    const std::array late{make(5), make(6)};
+    const auto last = base.push(late.data(), late.data() + late.size(), &value);
+    EXPECT_EQ(*last, make(6));
+    EXPECT_EQ(storage.in_use(), 5u);
+    EXPECT_TRUE(storage.enabled(make(5)));
+    EXPECT_FALSE(storage.enabled(make(1)));
+
+    // a type that cannot be copied adds nothing
+    tessera::storage<move_only> move_onlies;
+    tessera::sparse_set &other = move_onlies;
+    const move_only source{std::make_unique<int>(1)};
+    EXPECT_EQ(other.push(entities.data(), entities.data() + 2, &source), other.end());
+    EXPECT_TRUE(other.empty());
+
+    // empty types take a null element
+    tessera::storage<empty_tag> tags;
+    tessera::sparse_set &tag_base = tags;
+    EXPECT_NE(tag_base.push(entities.data(), entities.data() + 2, nullptr), tag_base.end());
+    EXPECT_TRUE(tags.contains(make(2)));
+}
+
+TEST(storage, opaque_copies_follow_the_clone_policy) {
+    tessera::storage<cloned_by_function> storage;
+    tessera::sparse_set &base = storage;
+    const cloned_by_function value{1};
+    const std::array entities{make(1), make(2)};
+    EXPECT_NE(base.push(make(7), &value), base.end());
+    EXPECT_EQ(storage.get(make(7)).value, 11);
+    EXPECT_NE(base.push(entities.data(), entities.data() + 2, &value), base.end());
+    EXPECT_EQ(storage.get(make(1)).value, 11);
+    EXPECT_EQ(storage.get(make(2)).value, 11);
 }
 
 TEST(storage, opaque_push_refuses_what_it_cannot_build) {

@@ -1,4 +1,4 @@
-// Tests of disabled_mode on views (view.hpp, view_single.hpp) and runtime views (runtime_view.hpp): skipping
+// Tests of disabled_mode on views (view.hpp) and runtime views (runtime_view.hpp): skipping
 // disabled components (the default), including them, or visiting only the entities that have one, through every
 // way a view hands out entities (each(func), each(), the entity iterators, contains, chunks), checked against a
 // brute-force answer over random populations.
@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <tessera/entity/chunk.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/runtime_view.hpp>
 #include <vector>

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tessera/entity/chunk.hpp>
 #include <tessera/entity/group.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>

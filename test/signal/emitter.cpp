@@ -68,6 +68,24 @@ TEST(emitter, on_replaces_the_listener) {
     ASSERT_EQ(calls, "b");
 }
 
+void count_empty_event(empty_event &, test_emitter &) {}
+
+TEST(emitter, on_deduces_the_event_from_a_lambda_or_a_function) {
+    test_emitter emitter{};
+    int hits{};
+    emitter.on([&hits](boxed_int &event, test_emitter &) { hits += event.value; });
+    emitter.on(&count_empty_event);
+    ASSERT_TRUE(emitter.contains<boxed_int>());
+    ASSERT_TRUE(emitter.contains<empty_event>());
+    emitter.publish(boxed_int{3});
+    emitter.publish(empty_event{});
+    ASSERT_EQ(hits, 3);
+    // a generic lambda names its event type
+    emitter.on<boxed_int>([&hits](auto &event, auto &) { hits -= event.value; });
+    emitter.publish(boxed_int{3});
+    ASSERT_EQ(hits, 0);
+}
+
 TEST(emitter, on_with_a_std_function_deduces_the_event) {
     test_emitter emitter{};
     int hits{};

@@ -1,4 +1,4 @@
-// Random streams of commands for the tests of a parallel apply (test/entity/command_playback.cpp and
+// Random streams of commands for the tests of a parallel apply (test/entity/commands/playback.cpp and
 // test/execution/apply.cpp): two registries built the same way, the same commands recorded into two sets of
 // buffers, and a comparison of every pool, the entity storage and the buffers' resolve() afterwards.
 #ifndef TESSERA_TEST_SUPPORT_COMMAND_STREAM_HPP

@@ -12,8 +12,8 @@
 #include <latch>
 #include <string>
 #include <support/misuse.hpp>
+#include <tessera/entity/checks/race_guard.hpp>
 #include <tessera/entity/group.hpp>
-#include <tessera/entity/race_guard.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/entity/view.hpp>
 #include <thread>

@@ -332,7 +332,7 @@ class Registry(object):
         self.entities = Pool(node.member('entities'))
 
     def table(self):
-        """The vector of pool entries: the member `pools` of the registry's pool table (pool_table.hpp)."""
+        """The vector of pool entries: the member `pools` of the registry's pool table (tables/pool_table.hpp)."""
         return self.node.member('pools').member('pools')
 
     def pools(self):

@@ -4,11 +4,11 @@
 #define TESSERA_ARCHIVE_BINARY_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/type_info.hpp"
 #include "../entity/entity.hpp"
 #include "../entity/snapshot.hpp"
 #include "fwd.hpp"
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>

@@ -11,6 +11,7 @@
 #include "../entity/memory_report.hpp"
 #include "../entity/snapshot.hpp"
 #include "../entity/storage.hpp"
+#include "json_value.hpp"
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -211,7 +212,8 @@ public:
     }
 
     /// Writes what the snapshot hands over: counts, identifiers and elements. Elements are converted by
-    /// nlohmann-json (to_json overloads, or the NLOHMANN_DEFINE_TYPE_* macros, for your types).
+    /// nlohmann-json (to_json overloads, or the NLOHMANN_DEFINE_TYPE_* macros, for your types); reflectable
+    /// components without them by json_value::to_json (json_value.hpp, docs/reflection.md).
     template<typename Type>
     void operator()(const Type &value) {
         switch (next) {
@@ -252,9 +254,13 @@ public:
         case step::element:
             if constexpr (std::is_constructible_v<document, const Type &>) {
                 list->back()["value"] = value;
+            } else if constexpr (json_value::writable<Type>) {
+                // a reflectable component without a to_json of its own (docs/reflection.md)
+                list->back()["value"] = json_value::to_json(value);
             } else {
-                static_assert(std::is_constructible_v<document, const Type &>,
-                              "json output_archive: give this component type a to_json overload (nlohmann-json)");
+                static_assert(json_value::writable<Type>,
+                              "json output_archive: give this component type a to_json overload (nlohmann-json), or "
+                              "make it reflectable (docs/reflection.md)");
             }
             entry_done(true);
             break;
@@ -481,7 +487,8 @@ public:
     }
 
     /// Reads what a loader asks for next: counts, identifiers and elements. Elements are converted by
-    /// nlohmann-json (from_json overloads for your types); their conversion errors become json::error.
+    /// nlohmann-json (from_json overloads for your types), reflectable ones without them by json_value::from_json;
+    /// their conversion errors become json::error.
     template<typename Type>
     void operator()(Type &value) {
         switch (next) {
@@ -553,8 +560,17 @@ public:
             try {
                 if constexpr (std::is_arithmetic_v<Type> || std::is_enum_v<Type>) {
                     value = number<Type>(node);
-                } else {
+                } else if constexpr (tessera::internal::nlohmann_reads<Type>) {
                     node.get_to(value);
+                } else if constexpr (json_value::readable<Type>) {
+                    // a reflectable component without a from_json of its own (docs/reflection.md)
+                    if (const auto read = json_value::from_json(node, value); !read) {
+                        fail(where + "/value", read.message());
+                    }
+                } else {
+                    static_assert(json_value::readable<Type>,
+                                  "json input_archive: give this component type a from_json overload (nlohmann-json), "
+                                  "or make it reflectable (docs/reflection.md)");
                 }
             } catch (const nlohmann::json::exception &failure) {
                 fail(where + "/value", failure.what());

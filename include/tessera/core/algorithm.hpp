@@ -3,13 +3,11 @@
 #ifndef TESSERA_CORE_ALGORITHM_HPP
 #define TESSERA_CORE_ALGORITHM_HPP
 
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
-#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
-#include <iterator>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -76,7 +74,7 @@ struct radix_sort {
 
         constexpr std::size_t buckets = std::size_t{1u} << Digit;
         const auto digit_of = [&getter](const value_type &value, const std::size_t shift) {
-            const auto key = static_cast<std::uint64_t>(std::invoke(getter, value));
+            const auto key = static_cast<std::uint64_t>(tessera::internal::invoke(getter, value));
             return static_cast<std::size_t>((key >> shift) & (buckets - 1u));
         };
 

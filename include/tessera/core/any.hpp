@@ -3,12 +3,12 @@
 #define TESSERA_CORE_ANY_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include "type_info.hpp"
 #include "type_traits.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>

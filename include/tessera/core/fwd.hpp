@@ -63,6 +63,18 @@ struct insertion_sort;
 template<std::size_t Digit, std::size_t Bits>
 struct radix_sort;
 
+// Reflection (reflect.hpp).
+template<typename Enum>
+struct enum_range;
+
+template<typename Type>
+struct reflect_as_identifier;
+
+template<typename Class, typename Member>
+struct reflected_field;
+
+enum class value_kind : std::uint8_t;
+
 } // namespace tessera
 
 #endif

@@ -2,11 +2,10 @@
 #ifndef TESSERA_CORE_ITERATOR_HPP
 #define TESSERA_CORE_ITERATOR_HPP
 
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include <concepts>
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 

@@ -1,9 +1,10 @@
 // Standard ranges support for the library's iterable objects: an iterable_adaptor is a borrowed range and a view.
+// The two variables it specializes come from config/std_parts.hpp, which spares libstdc++ users <ranges> itself.
 #ifndef TESSERA_CORE_RANGES_HPP
 #define TESSERA_CORE_RANGES_HPP
 
+#include "../config/std_parts.hpp"
 #include "iterator.hpp"
-#include <ranges>
 
 namespace std::ranges {
 

@@ -3,9 +3,9 @@
 #define TESSERA_CORE_TYPE_INFO_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include "hashed_string.hpp"
-#include <algorithm>
 #include <array>
 #include <compare>
 #include <cstdint>

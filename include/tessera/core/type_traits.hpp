@@ -2,10 +2,10 @@
 #ifndef TESSERA_CORE_TYPE_TRAITS_HPP
 #define TESSERA_CORE_TYPE_TRAITS_HPP
 
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include <concepts>
 #include <cstddef>
-#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -12,8 +12,8 @@
 #define TESSERA_ENTITY_CHANGE_FILTER_HPP
 
 #include "../config/config.hpp"
-#include "block_walk.hpp"
 #include "change_tracking.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include <cstddef>
@@ -72,7 +72,7 @@ void walk_changes(const Pool &pool, const tick_type since, const change_walk wal
 
     if (scan) {
         // from the back, as views walk: visit may remove the entity it is given; disabled elements sit past
-        // walk_count (walk_membership.hpp) and are read only when the view counts them
+        // walk_count (engine/membership.hpp) and are read only when the view counts them
         for (auto pos = walk_reach(pool, mode); pos != 0u;) {
             if (const auto entt = pool.data()[--pos]; entt != tombstone && wanted(pos) && member(entt)) {
                 visit(entt);

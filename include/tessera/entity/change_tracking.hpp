@@ -2,12 +2,12 @@
 // element was added and last changed, and the change log that lets a query visit only what changed since a tick.
 // basic_storage holds a tick_column as a [[no_unique_address]] member; for untracked types it is empty and every
 // hook is an inline no-op, so those storages keep their size and their code. Ticks and log are paged
-// (paged_records.hpp), so that a tracked emplace never copies them as they grow.
+// (paged/paged_records.hpp), so that a tracked emplace never copies them as they grow.
 #ifndef TESSERA_ENTITY_CHANGE_TRACKING_HPP
 #define TESSERA_ENTITY_CHANGE_TRACKING_HPP
 
 #include "../config/config.hpp"
-#include "paged_records.hpp"
+#include "paged/paged_records.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <utility>

@@ -9,7 +9,7 @@
 // scheduled. Inside a chunk the walk goes from high positions to low ones, as each(func) does: visiting the chunks
 // from the last to the first visits the entities in the order of each(func).
 //
-// A chunk copies its view or group (a few pointers) and runs the iteration engine of block_walk.hpp over its
+// A chunk copies its view or group (a few pointers) and runs the iteration engine of engine/block_walk.hpp over its
 // positions only; blocks stay aligned on the pages, and a chunk boundary inside a block starts or stops the walk
 // there. Chunks stay valid while no storage of the view or group changes structurally (docs/views.md,
 // docs/groups.md); a chunk whose positions the leading storage no longer reaches fails an assertion.
@@ -17,11 +17,11 @@
 #define TESSERA_ENTITY_CHUNK_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "fwd.hpp"
 #include <compare>
 #include <cstddef>
-#include <iterator>
 
 namespace tessera {
 

@@ -8,16 +8,14 @@
 #include "../config/config.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
+#include "commands/entity_members.hpp"
 #include "component.hpp"
 #include "entity.hpp"
-#include "entity_members_map.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <new>
-#include <ranges>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -44,7 +42,7 @@ class basic_command_buffer {
     using unit_alloc = typename registry_alloc_traits::template rebind_alloc<unit_type>;
     using unit_alloc_traits = std::allocator_traits<unit_alloc>;
 
-    // a parallel apply (command_playback.hpp) admits the commands of several buffers, then lets the pools act
+    // a parallel apply (commands/playback.hpp) admits the commands of several buffers, then lets the pools act
     friend class internal::command_playback<Registry>;
 
 public:
@@ -58,7 +56,7 @@ private:
     using plan_type = std::vector<planned_run, typename registry_alloc_traits::template rebind_alloc<planned_run>>;
 
     // apply: each command is admitted (valid at its turn?) then acted on its pool; admit: the first walk of a
-    // parallel apply (command_playback.hpp), which admits every command and lists the runs for their pools
+    // parallel apply (commands/playback.hpp), which admits every command and lists the runs for their pools
     enum class walk_mode : std::uint8_t { apply, admit };
 
     // what the commands of one apply share; a null target means the commands are discarded
@@ -211,11 +209,24 @@ private:
         return false;
     }
 
+    // Provisional identifiers take consecutive indices from where the previous batch stopped, wrapping around the
+    // index space: an identifier of an earlier batch lies outside the current one's window, so that it maps to null
+    // and is caught as the entity of a command, until the buffer has created as many identifiers as there are
+    // indices (docs/command_buffers.md).
+    static constexpr std::size_t provisional_indices = static_cast<std::size_t>(traits_type::entity_mask);
+
+    // the place of a provisional identifier in the batch whose first index is `first`
+    [[nodiscard]] static std::size_t slot_of(const typename Registry::entity_type entt,
+                                             const std::size_t first) noexcept {
+        return (static_cast<std::size_t>(traits_type::to_entity(entt)) + provisional_indices - first) %
+               provisional_indices;
+    }
+
     void check_entity([[maybe_unused]] const typename Registry::entity_type entt) const {
         TESSERA_ASSERT(!(entt == null), "command_buffer: the null entity");
-        TESSERA_ASSERT(!provisional(entt) || traits_type::to_entity(entt) < created,
-                       "command_buffer: a provisional identifier this buffer did not create (those of an earlier "
-                       "apply are stale: resolve them)");
+        TESSERA_ASSERT(!provisional(entt) || slot_of(entt, base) < created,
+                       "command_buffer: a provisional identifier this buffer did not create in this batch (those of "
+                       "an earlier apply are stale: resolve them)");
     }
 
     // makes room for `bytes` in a chunk that follows the current one, reusing chunks of earlier batches
@@ -315,12 +326,14 @@ private:
         limit = chunks.empty() ? nullptr : cursor + chunks.front().capacity;
         last = nullptr;
         count = 0u;
+        // the next batch's provisional identifiers start past this one's
+        base = (base + created) % provisional_indices;
         created = 0u;
         applying = false;
         doomed.clear();
     }
 
-    // whether a parallel apply may let the pools act on their own (command_playback.hpp)
+    // whether a parallel apply may let the pools act on their own (commands/playback.hpp)
     [[nodiscard]] static bool playable(const Registry &registry) noexcept {
         return !registry.observed() && (registry.disabled_entities == nullptr || registry.disabled_entities->empty());
     }
@@ -342,7 +355,7 @@ private:
         chunks.erase(chunks.begin() + static_cast<std::ptrdiff_t>(from), chunks.end());
     }
 
-    // ---- the commands (defined in command_buffer_commands.hpp) -----------------------------------------------
+    // ---- the commands (defined in commands/commands.hpp) -----------------------------------------------
 
     enum class value_mode : std::uint8_t { emplace, replace };
     enum class pool_action : std::uint8_t { remove, erase, disable, enable };
@@ -429,7 +442,7 @@ public:
     using allocator_type = typename Registry::allocator_type;
 
     /// Records commands on one pool, named like the registry names it: buffer.storage<T>(id).emplace(entt, ...).
-    /// Defined in command_buffer_pool.hpp.
+    /// Defined in commands/buffer_pool.hpp.
     template<typename Type>
     class pool_recorder;
 
@@ -445,10 +458,11 @@ public:
     /// Move constructor: the commands and the memory move; the source is left empty, owning nothing.
     basic_command_buffer(basic_command_buffer &&other) noexcept
         : allocator{other.allocator}, chunks{std::move(other.chunks)}, resolved{std::move(other.resolved)},
-          doomed{std::move(other.doomed)}, cursor{std::exchange(other.cursor, nullptr)},
-          limit{std::exchange(other.limit, nullptr)}, last{std::exchange(other.last, nullptr)}, current{std::exchange(
-                                                                                                    other.current, 0u)},
-          count{std::exchange(other.count, 0u)}, created{std::exchange(other.created, 0u)}, applying{} {
+          doomed{std::move(other.doomed)}, cursor{std::exchange(other.cursor, nullptr)}, limit{std::exchange(
+                                                                                             other.limit, nullptr)},
+          last{std::exchange(other.last, nullptr)}, current{std::exchange(other.current, 0u)}, count{std::exchange(
+                                                                                                   other.count, 0u)},
+          created{std::exchange(other.created, 0u)}, base{other.base}, resolved_base{other.resolved_base}, applying{} {
         other.chunks.clear();
         other.resolved.clear();
     }
@@ -477,6 +491,8 @@ public:
             current = std::exchange(other.current, 0u);
             count = std::exchange(other.count, 0u);
             created = std::exchange(other.created, 0u);
+            base = other.base;
+            resolved_base = other.resolved_base;
             other.chunks.clear();
             other.resolved.clear();
         }
@@ -502,9 +518,9 @@ public:
             resolved.clear();
         }
 
-        const auto entt =
-            traits_type::construct(static_cast<typename traits_type::entity_type>(created),
-                                   static_cast<typename traits_type::version_type>(traits_type::version_mask));
+        const auto entt = traits_type::construct(
+            static_cast<typename traits_type::entity_type>((base + created) % provisional_indices),
+            static_cast<typename traits_type::version_type>(traits_type::version_mask));
         record<void>(&basic_command_buffer::run_creates, entt, id_type{});
         ++created;
         return entt;
@@ -583,6 +599,7 @@ public:
         TESSERA_ASSERT(!applying, "command_buffer::apply: the buffer is already being applied (called by a listener)");
         resolved.clear();
         resolved.reserve(created);
+        resolved_base = base;
         apply_state state{&registry, this, nullptr, 0u, walk_mode::apply, nullptr};
         std::size_t pos{};
         applying = true;
@@ -625,7 +642,7 @@ public:
     /// until the next apply, the next create() or clear().
     [[nodiscard]] entity_type resolve(const entity_type entt) const noexcept {
         if (provisional(entt)) {
-            const auto pos = static_cast<std::size_t>(traits_type::to_entity(entt));
+            const auto pos = slot_of(entt, resolved_base);
             return pos < resolved.size() ? resolved[pos] : entity_type{null};
         }
 
@@ -655,14 +672,18 @@ private:
     std::size_t current{};
     std::size_t count{};
     std::size_t created{};
+    // the index of the current batch's first provisional identifier, and that of the batch resolve() answers for
+    std::size_t base{};
+    std::size_t resolved_base{};
     bool applying{};
 };
 
 } // namespace tessera
 
 // the commands and the loops that play them
-#include "command_buffer_commands.hpp"
+#include "commands/commands.hpp"
 // the recorder of one named pool, buffer.storage<T>(id)
-#include "command_buffer_pool.hpp"
+#include "../config/std_parts.hpp"
+#include "commands/buffer_pool.hpp"
 
 #endif

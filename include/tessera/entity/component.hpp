@@ -4,6 +4,7 @@
 #define TESSERA_ENTITY_COMPONENT_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 #include <concepts>
 #include <cstddef>
@@ -89,37 +90,83 @@ consteval bool default_track_changes() noexcept {
     }
 }
 
+// The members added to component_traits after the manual's two (in_place_delete, page_size) are read through these,
+// with Type's own defaults when a user's specialization, written with only the manual's members, lacks them: such
+// a specialization needs neither these members nor element_type.
+
 /// Whether a traits type asks for change detection; specializations written before the member existed do not.
-template<typename Traits>
+template<typename Traits, typename Type>
 inline constexpr bool track_changes_of = [] {
     if constexpr (requires { Traits::track_changes; }) {
         return static_cast<bool>(Traits::track_changes);
     } else {
-        return default_track_changes<typename Traits::element_type>();
+        return default_track_changes<Type>();
     }
 }();
 
 /// The clone policy of a traits type; specializations written before the member existed get the default.
-template<typename Traits>
+template<typename Traits, typename Type>
 inline constexpr clone_policy clone_policy_of = [] {
     if constexpr (requires {
                       { Traits::clone } -> std::convertible_to<clone_policy>;
                   }) {
         return static_cast<clone_policy>(Traits::clone);
     } else {
-        return default_clone_policy<typename Traits::element_type>();
+        return default_clone_policy<Type>();
     }
 }();
 
 /// The entity members of a traits type (a tuple of member pointers); empty for specializations without them.
-template<typename Traits>
+template<typename Traits, typename Type>
 inline constexpr auto entity_members_of = [] {
     if constexpr (requires { Traits::entity_members; }) {
         return Traits::entity_members;
     } else {
-        return default_entity_members<typename Traits::element_type>();
+        return default_entity_members<Type>();
     }
 }();
+
+/// The copy of an element that clone makes under the policy of Traits (copy or custom).
+template<typename Traits, typename Type>
+[[nodiscard]] Type clone_copy(const Type &elem) {
+    if constexpr (clone_policy_of<Traits, Type> == clone_policy::custom) {
+        if constexpr (requires { Traits::clone_element(elem); }) {
+            return Traits::clone_element(elem);
+        } else {
+            static_assert(
+                requires { Type::clone_element(elem); },
+                "clone_policy::custom needs a static clone_element(const T &) returning the copy, in the "
+                "type or in its component_traits");
+            return Type::clone_element(elem);
+        }
+    } else {
+        return elem;
+    }
+}
+
+/// An input iterator that yields a fresh copy of one element at each step, for the insert overload of storages
+/// that takes an iterator to the elements: custom copies are made one per new entity.
+template<typename Traits, typename Type>
+class clone_copy_iterator final {
+public:
+    using value_type = Type;
+    using reference = Type;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+
+    constexpr clone_copy_iterator() noexcept = default;
+
+    explicit constexpr clone_copy_iterator(const Type &elem) noexcept : source{&elem} {}
+
+    constexpr clone_copy_iterator &operator++() noexcept { return *this; }
+
+    constexpr clone_copy_iterator operator++(int) noexcept { return *this; }
+
+    [[nodiscard]] Type operator*() const { return clone_copy<Traits>(*source); }
+
+private:
+    const Type *source{};
+};
 
 } // namespace internal
 

@@ -1,11 +1,14 @@
-// Opt-in debugger support, for one source file of a program (it is not part of tessera/tessera.hpp):
+// Opt-in debugger support (it is not part of tessera/tessera.hpp):
 // - on ELF platforms, a .debug_gdb_scripts entry that makes gdb load tessera's pretty-printers by itself;
-// - the registry functions a debugger calls (registry::debug_components), kept in the program even where nothing
-//   else calls them. docs/debugging.md explains both.
+// - the definition of registry::debug_components, the registry function a debugger calls (the registry declares
+//   it), kept in the program even where nothing else calls it.
+// Include it in one source file for the debugger, and in every source file that calls debug_components: the
+// entries of several units merge. docs/debugging.md explains both.
 #ifndef TESSERA_ENTITY_DEBUGGER_HPP
 #define TESSERA_ENTITY_DEBUGGER_HPP
 
 #include "fwd.hpp"
+#include "pool_memory.hpp"
 #include "registry.hpp"
 #include <string>
 
@@ -48,6 +51,25 @@ asm(".pushsection \".debug_gdb_scripts\", \"MS\",@progbits,1\n"
 #endif
 
 namespace tessera {
+
+template<typename Entity, typename Allocator>
+std::string basic_registry<Entity, Allocator>::debug_components(const entity_type entt) const {
+    std::string out{};
+
+    if (!valid(entt)) {
+        return out.append("(not a valid entity)");
+    }
+
+    for (const auto &entry : pools) {
+        if (entry.second->contains(entt)) {
+            const auto &info = entry.second->info();
+            out.append(out.empty() ? "" : ", ");
+            internal::append_pool_name(out, info.name(), entry.first, entry.first != info.hash());
+        }
+    }
+
+    return out;
+}
 
 /// Keeps the debugger entry points of Registry in the program: taking their addresses in a variable the compiler
 /// must emit makes it emit the functions too. The default registry's are kept by including this header; for

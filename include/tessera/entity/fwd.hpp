@@ -3,10 +3,10 @@
 #ifndef TESSERA_ENTITY_FWD_HPP
 #define TESSERA_ENTITY_FWD_HPP
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_traits.hpp"
 #include <cstdint>
-#include <memory>
 
 namespace tessera {
 
@@ -25,7 +25,7 @@ enum class deletion_policy : std::uint8_t {
     unspecified = swap_and_pop
 };
 
-/// Which elements of switched-off components (registry_enable.hpp) a view or a runtime view visits: by default it
+/// Which elements of switched-off components (basic_registry::disable) a view or a runtime view visits: by default it
 /// skips them; it may also include them, or visit only the entities that have at least one (docs/enable_disable.md).
 enum class disabled_mode : std::uint8_t {
     /// Disabled components count as absent (the default).
@@ -90,18 +90,36 @@ struct type_list_transform<owned_t<Type...>, Op> {
     using type = owned_t<typename Op<Type>::type...>;
 };
 
+namespace internal {
+
+/// True where Type is defined. A member of a core class that works through an extra's header (view::chunks needs
+/// chunk.hpp, registry::clone needs clone.hpp) asserts it, so that a missing #include reads as a message naming the
+/// header instead of an error about an incomplete type. It is evaluated only when such a member is used.
+template<typename Type>
+inline constexpr bool defined_v = requires {
+    sizeof(Type);
+};
+
+/// How registry::memory_report() measures a registry (memory_report.hpp).
+template<typename Registry>
+struct memory_support;
+
+/// How registry::clone() copies an entity (clone.hpp).
+template<typename Registry>
+struct clone_support;
+
+} // namespace internal
+
 /// How the storage of a component type behaves (component.hpp).
 template<typename Type, typename Entity = entity>
 struct component_traits;
 
-/// The sparse set every pool derives from (sparse_set.hpp; its iterator in sparse_set_iterator.hpp, the members
-/// that add identifiers in sparse_set_insertion.hpp, those that remove them in sparse_set_removal.hpp, those that
-/// reorder them in sparse_set_sort.hpp).
+/// The sparse set every pool derives from (sparse_set.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_sparse_set;
 
-/// Storage of elements attached to identifiers (storage.hpp; its iterators in storage_iterator.hpp, the storage of
-/// types without instances in storage_no_instance.hpp, the entity storage in entity_storage.hpp).
+/// Storage of elements attached to identifiers (storage.hpp; the storage of types without instances and the entity
+/// storage in storages/).
 template<typename Type, typename Entity = entity, typename Allocator = std::allocator<Type>>
 class basic_storage;
 
@@ -113,8 +131,7 @@ class basic_sigh_mixin;
 template<typename Type, typename Registry>
 class basic_reactive_mixin;
 
-/// Entities, components, pools, groups and context variables (registry.hpp; the members that read components in
-/// registry_access.hpp).
+/// Entities, components, pools, groups and context variables (registry.hpp).
 template<typename Entity = entity, typename Allocator = std::allocator<Entity>>
 class TESSERA_RACES_ABI basic_registry;
 

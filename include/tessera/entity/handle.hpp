@@ -3,13 +3,13 @@
 #define TESSERA_ENTITY_HANDLE_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_traits.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
 #include <cstddef>
-#include <iterator>
 #include <type_traits>
 #include <utility>
 

@@ -3,6 +3,7 @@
 #ifndef TESSERA_ENTITY_HELPER_HPP
 #define TESSERA_ENTITY_HELPER_HPP
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
@@ -13,8 +14,6 @@
 #include "registry.hpp"
 #include "storage.hpp"
 #include <cstddef>
-#include <functional>
-#include <memory>
 #include <type_traits>
 #include <utility>
 

@@ -12,11 +12,9 @@
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
-#include "sparse_access.hpp"
-#include <algorithm>
+#include "sparse_set.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <limits>
 #include <tuple>
 #include <type_traits>
@@ -576,6 +574,7 @@ void load_hierarchy(Registry &reg, Loader &loader, Archive &&archive) {
 } // namespace tessera
 
 // sort_parent_first and propagate
-#include "hierarchy_order.hpp"
+#include "../config/std_parts.hpp"
+#include "hierarchy/order.hpp"
 
 #endif

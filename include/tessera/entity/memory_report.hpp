@@ -1,12 +1,13 @@
 // The memory report of a registry: one row per pool (sizes, pages, bytes held), the entity storage, the
-// registry's own tables and the totals, printable as an aligned table. registry.memory_report() builds it.
+// registry's own tables and the totals, printable as an aligned table. registry.memory_report() builds it through
+// memory_support (below), which the registry befriends; an extra, the core only forwards to it.
 #ifndef TESSERA_ENTITY_MEMORY_REPORT_HPP
 #define TESSERA_ENTITY_MEMORY_REPORT_HPP
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "pool_memory.hpp"
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstddef>
@@ -24,26 +25,6 @@ inline void append_number(std::string &out, const std::size_t value) {
     std::array<char, 24u> digits{};
     const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), value);
     out.append(digits.data(), result.ptr);
-}
-
-/// Appends the name a report shows for a pool: its element type, then the hash of its name for a named pool
-/// (a registry keeps only the hash), in hexadecimal.
-inline void append_pool_name(std::string &out, const std::string_view type, const id_type id, const bool named) {
-    out.append(type);
-
-    if (named) {
-        std::array<char, 20u> digits{};
-        const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), id, 16);
-        out.append(" @0x").append(digits.data(), result.ptr);
-    }
-}
-
-/// The name a report shows for pool `id` of Type (archives key their pools the same way).
-template<typename Type>
-[[nodiscard]] std::string pool_name(const id_type id) {
-    std::string name{};
-    append_pool_name(name, type_name<Type>::value(), id, id != type_hash<Type>::value());
-    return name;
 }
 
 /// Appends `text` padded with spaces to `width`: on the left when right-aligned (numbers), else on the right.
@@ -188,6 +169,34 @@ public:
         return stream;
     }
 };
+
+namespace internal {
+
+/// How registry::memory_report() measures a registry: a row per pool, read through the shape each pool's owner
+/// keeps (tables/pool_owner.hpp), then the entity storage, the groups' member sets and the registry's tables.
+template<typename Registry>
+struct memory_support {
+    /// The report of `registry`. Allocates only the report.
+    [[nodiscard]] static memory_report measure(const Registry &registry) {
+        memory_report report{};
+        report.registry_bytes = registry.pools.table_bytes();
+
+        for (const auto &entry : registry.pools) {
+            pool_memory row = pool_row(*entry.second, entry.second.shape());
+            // measuring gives the type's hash, which is also the name of the type's default pool
+            row.named = (entry.first != row.id);
+            row.id = entry.first;
+            report.pools.push_back(row);
+            report.registry_bytes += entry.second.object_size();
+        }
+
+        report.group_bytes = registry.groups.member_set_bytes();
+        report.entities = memory_of(registry.entities);
+        return report;
+    }
+};
+
+} // namespace internal
 
 } // namespace tessera
 

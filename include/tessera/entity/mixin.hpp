@@ -4,18 +4,18 @@
 #define TESSERA_ENTITY_MIXIN_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
 #include "../signal/delegate.hpp"
 #include "../signal/sigh.hpp"
+#include "checks/race_guard.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "race_guard.hpp"
 #include "storage.hpp"
 #include "view.hpp"
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -75,6 +75,19 @@ class basic_sigh_mixin : public Type {
     void publish_construct(const typename underlying_type::entity_type entt) {
         if (!construction.empty()) {
             construction.publish(owner_or_assert(), entt);
+        }
+    }
+
+    // publishes construct for the `count` identifiers an insertion just appended: they went to the back of the
+    // packed array, then moved ahead of the disabled tail in the same order (sparse_set.hpp, settle_appended)
+    void publish_appended(const std::size_t count) {
+        if (!construction.empty()) {
+            auto &reg = owner_or_assert();
+            const auto to = underlying_type::size() - underlying_type::disabled_size();
+
+            for (auto pos = to - count; pos < to; ++pos) {
+                construction.publish(reg, underlying_type::data()[pos]);
+            }
         }
     }
 
@@ -174,6 +187,18 @@ protected:
 
         if (it != underlying_type::base_type::end()) {
             publish_construct(*it);
+        }
+
+        return it;
+    }
+
+    /// Adds every identifier of a range through the opaque interface, then publishes construct for each.
+    underlying_iterator try_insert(const typename underlying_type::entity_type *first,
+                                   const typename underlying_type::entity_type *last, const void *value) override {
+        const auto it = underlying_type::try_insert(first, last, value);
+
+        if (it != underlying_type::base_type::end()) {
+            publish_appended(static_cast<std::size_t>(last - first));
         }
 
         return it;
@@ -395,17 +420,7 @@ public:
         TESSERA_RACE_WRITE(*this, "insert");
         const auto from = underlying_type::size();
         underlying_type::insert(std::move(first), std::move(last), std::forward<Args>(args)...);
-
-        if (!construction.empty()) {
-            // the new identifiers were appended at packed positions [from, to), then moved ahead of the disabled
-            // tail in the same order (sparse_set_disable.hpp)
-            auto &reg = owner_or_assert();
-            const auto shift = underlying_type::disabled_size();
-
-            for (auto pos = from - shift, to = underlying_type::size() - shift; pos < to; ++pos) {
-                construction.publish(reg, underlying_type::data()[pos]);
-            }
-        }
+        publish_appended(underlying_type::size() - from);
     }
 
 private:

@@ -4,12 +4,12 @@
 #define TESSERA_ENTITY_ORGANIZER_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "fwd.hpp"
 #include "helper.hpp"
 #include "registry.hpp"
-#include <algorithm>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -243,14 +243,16 @@ private:
     template<auto Candidate, typename Type, typename... Param>
     static void invoke(const void *payload, Registry &reg, type_list<Param...>) {
         if constexpr (std::is_void_v<Type>) {
-            std::invoke(Candidate, internal::organizer_param<Param, Registry>::resolve(reg)...);
+            tessera::internal::invoke(Candidate, internal::organizer_param<Param, Registry>::resolve(reg)...);
         } else {
             auto *instance = static_cast<Type *>(const_cast<void *>(payload));
 
             if constexpr (std::is_member_function_pointer_v<decltype(Candidate)>) {
-                std::invoke(Candidate, *instance, internal::organizer_param<Param, Registry>::resolve(reg)...);
+                tessera::internal::invoke(Candidate, *instance,
+                                          internal::organizer_param<Param, Registry>::resolve(reg)...);
             } else {
-                std::invoke(Candidate, *instance, internal::organizer_param<Param, Registry>::resolve(reg)...);
+                tessera::internal::invoke(Candidate, *instance,
+                                          internal::organizer_param<Param, Registry>::resolve(reg)...);
             }
         }
     }

@@ -1,12 +1,19 @@
 // What one pool holds in memory: its sizes, pages and the bytes it took from its allocator. The registry's
-// memory report (memory_report.hpp) is a list of these; memory_of measures a single sparse set or storage.
+// memory report (memory_report.hpp) is a list of these; memory_of measures a single sparse set or storage. Also the
+// names reports and archives give pools (pool_name). An extra: the core knows only pool_shape (tables/pool_owner.hpp).
 #ifndef TESSERA_ENTITY_POOL_MEMORY_HPP
 #define TESSERA_ENTITY_POOL_MEMORY_HPP
 
 #include "../core/fwd.hpp"
+#include "../core/type_info.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
+#include "sparse_set.hpp"
+#include "tables/pool_owner.hpp"
+#include <array>
+#include <charconv>
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <type_traits>
 
@@ -38,11 +45,55 @@ struct pool_memory {
 
 namespace internal {
 
+/// The row of a pool from its sparse set base and its shape (tables/pool_owner.hpp, the hook the registry's pool
+/// table keeps for every pool).
+template<typename Entity, typename Allocator>
+[[nodiscard]] pool_memory pool_row(const basic_sparse_set<Entity, Allocator> &set, const pool_shape &shape) noexcept {
+    pool_memory usage{};
+    usage.id = set.info().hash();
+    usage.type = set.info().name();
+    usage.size = set.size();
+    usage.sparse_pages = set.sparse_pages();
+    usage.capacity = set.basic_sparse_set<Entity, Allocator>::capacity();
+    usage.bytes = set_bytes(set);
+
+    if (shape.element_size != 0u) {
+        usage.element_size = shape.element_size;
+        usage.packed_pages = shape.pages;
+        usage.capacity = shape.element_capacity;
+        usage.bytes += shape.page_table_capacity * sizeof(void *) + shape.element_capacity * shape.element_size;
+    }
+
+    // change detection: the per-element ticks and the change log
+    usage.bytes += shape.tick_bytes;
+    return usage;
+}
+
 /// The sparse set a pool is built on.
 template<typename Entity, typename Allocator>
 [[nodiscard]] constexpr const basic_sparse_set<Entity, Allocator> &
 sparse_base_of(const basic_sparse_set<Entity, Allocator> &set) noexcept {
     return set;
+}
+
+/// Appends the name a report shows for a pool: its element type, then the hash of its name for a named pool
+/// (a registry keeps only the hash), in hexadecimal.
+inline void append_pool_name(std::string &out, const std::string_view type, const id_type id, const bool named) {
+    out.append(type);
+
+    if (named) {
+        std::array<char, 20u> digits{};
+        const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), id, 16);
+        out.append(" @0x").append(digits.data(), result.ptr);
+    }
+}
+
+/// The name a report shows for pool `id` of Type (archives key their pools the same way).
+template<typename Type>
+[[nodiscard]] std::string pool_name(const id_type id) {
+    std::string name{};
+    append_pool_name(name, type_name<Type>::value(), id, id != type_hash<Type>::value());
+    return name;
 }
 
 } // namespace internal
@@ -51,36 +102,7 @@ sparse_base_of(const basic_sparse_set<Entity, Allocator> &set) noexcept {
 template<typename Set>
 requires requires(const Set &set) { internal::sparse_base_of(set); }
 [[nodiscard]] pool_memory memory_of(const Set &set) noexcept {
-    const auto &base = internal::sparse_base_of(set);
-    using base_type = std::remove_cvref_t<decltype(base)>;
-    using entity_type = typename base_type::entity_type;
-
-    pool_memory usage{};
-    usage.id = base.info().hash();
-    usage.type = base.info().name();
-    usage.size = base.size();
-    usage.sparse_pages = base.sparse_pages();
-    // the packed array's room is read from the base class: storages report the room of their element pages
-    const auto packed_room = base.base_type::capacity();
-    usage.capacity = packed_room;
-    usage.bytes = base.sparse_table_capacity() * sizeof(entity_type *) +
-                  usage.sparse_pages * entt_traits<entity_type>::page_size * sizeof(entity_type) +
-                  packed_room * sizeof(entity_type);
-
-    if constexpr (requires { set.page_table_capacity(); }) {
-        using value_type = typename Set::value_type;
-        usage.element_size = sizeof(value_type);
-        usage.packed_pages = set.pages();
-        usage.capacity = set.capacity();
-        usage.bytes += set.page_table_capacity() * sizeof(value_type *) + usage.capacity * sizeof(value_type);
-    }
-
-    if constexpr (requires { set.tick_column(); }) {
-        // change detection: the per-element ticks and the change log
-        usage.bytes += set.tick_column().memory();
-    }
-
-    return usage;
+    return internal::pool_row(internal::sparse_base_of(set), internal::pool_shape_of(set));
 }
 
 } // namespace tessera

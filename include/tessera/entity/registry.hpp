@@ -4,35 +4,57 @@
 #define TESSERA_ENTITY_REGISTRY_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/algorithm.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
-#include "clone.hpp"
+#include "change_tracking.hpp"
+#include "checks/race_guard.hpp"
+#include "component.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "group.hpp"
-#include "group_table.hpp"
-#include "memory_report.hpp"
 #include "mixin.hpp"
-#include "pool_table.hpp"
-#include "race_guard.hpp"
-#include "registry_context.hpp"
-#include "registry_storage_iterator.hpp"
 #include "sparse_set.hpp"
 #include "storage.hpp"
+#include "tables/context.hpp"
+#include "tables/group_table.hpp"
+#include "tables/pool_iterator.hpp"
+#include "tables/pool_table.hpp"
 #include "view.hpp"
-#include <algorithm>
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <string>
+#include <iosfwd>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace tessera {
+
+/// The component that marks the entities disabled as a whole (basic_registry::disable(entity)). Its pool is an
+/// ordinary pool of the registry: destroying the entity removes the mark, clone copies it.
+struct disabled_entity final {};
+
+namespace internal {
+
+/// True if a storage type can disable elements: in-place storages promise that elements never move.
+template<typename Pool>
+[[nodiscard]] consteval bool can_disable() noexcept {
+    if constexpr (requires { Pool::storage_policy; }) {
+        return Pool::storage_policy == deletion_policy::swap_and_pop;
+    } else {
+        return true;
+    }
+}
+
+/// True if the registry's pools of Type keep ticks.
+template<typename Type, typename Entity>
+inline constexpr bool tracks_changes_v =
+    track_changes_of<component_traits<std::remove_const_t<Type>, Entity>, std::remove_const_t<Type>>;
+
+} // namespace internal
 
 /// The registry: entities, their components, the pools that keep them, groups and context variables.
 template<typename Entity, typename Allocator>
@@ -54,6 +76,13 @@ class TESSERA_RACES_ABI basic_registry {
 
     template<typename>
     friend class basic_command_buffer;
+
+    // the extras that read the pool table: memory_report.hpp, clone.hpp
+    template<typename>
+    friend struct internal::memory_support;
+
+    template<typename>
+    friend struct internal::clone_support;
 
 public:
     /// Allocator type.
@@ -337,7 +366,34 @@ public:
     /// it may be a view over the pools this call empties; it is then removed pool by pool (newest pool first), the
     /// entity storage last, each entity in the range's order.
     template<typename It>
-    void destroy(It first, It last);
+    void destroy(It first, It last) {
+        if constexpr (std::forward_iterator<It>) {
+            // read the whole range first: it may be a view over the pools this call empties. Kept back to front,
+            // since a set's iterators walk their array from the back: over this copy, they give the range's order.
+            std::vector<entity_type, allocator_type> target(get_allocator());
+
+            if constexpr (std::bidirectional_iterator<It>) {
+                target.assign(std::make_reverse_iterator(last), std::make_reverse_iterator(first));
+            } else {
+                target.assign(first, last);
+                std::reverse(target.begin(), target.end());
+            }
+
+            const typename common_type::iterator from{
+                target, static_cast<typename common_type::difference_type>(target.size())};
+            const typename common_type::iterator to{target, {}};
+
+            for ([[maybe_unused]] const auto entt : target) {
+                TESSERA_ASSERT(valid(entt), "destroy: invalid entity");
+            }
+
+            destroy_listed(from, to);
+        } else {
+            for (; first != last; ++first) {
+                destroy(*first);
+            }
+        }
+    }
 
     /// Releases an orphan (an entity without components) without visiting the pools. Returns the new version.
     version_type release(const entity_type entt) {
@@ -364,11 +420,28 @@ public:
     /// following the clone policy of each type (component_traits<T>::clone); on_construct fires for each. Reactive
     /// storages are not copied: they collect the new entity through the signals it causes. Returns the new entity.
     /// If a copy throws, the new entity is destroyed again (its signals stay fired) and the exception propagates.
-    entity_type clone(const entity_type entt) { return clone_into(entt, *this); }
+    /// Needs <tessera/entity/clone.hpp>.
+    template<typename Support = internal::clone_support<basic_registry>>
+    entity_type clone(const entity_type entt) {
+        static_assert(internal::defined_v<Support>, "registry::clone: #include <tessera/entity/clone.hpp> first");
+        if constexpr (internal::defined_v<Support>) {
+            return Support::clone(*this, entt, *this);
+        } else {
+            return entity_type{null};
+        }
+    }
 
     /// Like clone(entt), but creates the copy in `other`, a registry of the same type, making pools there as
-    /// needed. Returns the new entity of `other`.
-    entity_type clone(const entity_type entt, basic_registry &other) const { return clone_into(entt, other); }
+    /// needed. Returns the new entity of `other`. Needs <tessera/entity/clone.hpp>.
+    template<typename Support = internal::clone_support<basic_registry>>
+    entity_type clone(const entity_type entt, basic_registry &other) const {
+        static_assert(internal::defined_v<Support>, "registry::clone: #include <tessera/entity/clone.hpp> first");
+        if constexpr (internal::defined_v<Support>) {
+            return Support::clone(*this, entt, other);
+        } else {
+            return entity_type{null};
+        }
+    }
 
     /// True if no pool contains the entity.
     [[nodiscard]] bool orphan(const entity_type entt) const { return !pools.contains(entt); }
@@ -419,7 +492,23 @@ public:
 
     /// replace if the entity has Type (on_update fires), emplace otherwise (on_construct fires).
     template<typename Type, typename... Args>
-    decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args);
+    decltype(auto) emplace_or_replace(const entity_type entt, Args &&...args) {
+        TESSERA_ASSERT(valid(entt), "emplace_or_replace: invalid entity");
+        auto &pool = assure<Type>();
+        TESSERA_RACE_WRITE(pool, "emplace_or_replace");
+
+        if (pool.contains(entt)) {
+            if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
+                return pool.patch(entt);
+            } else {
+                return pool.patch(entt, [&args...](auto &...element) {
+                    ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
+                });
+            }
+        } else {
+            return emplace<Type>(entt, std::forward<Args>(args)...);
+        }
+    }
 
     /// Calls each function on the entity's Type (with no argument for types without instances), then fires
     /// on_update<Type>. With the entity type, only the notification fires.
@@ -436,7 +525,19 @@ public:
 
     /// Assigns a new Type built from args (list-initialization), then fires on_update<Type>.
     template<typename Type, typename... Args>
-    decltype(auto) replace(const entity_type entt, Args &&...args);
+    decltype(auto) replace(const entity_type entt, Args &&...args) {
+        auto &pool = assure<Type>();
+        TESSERA_RACE_WRITE(pool, "replace");
+        TESSERA_ASSERT(pool.contains(entt), "replace: the entity does not own this component");
+
+        if constexpr (std::is_void_v<typename storage_for_type<Type>::value_type>) {
+            return pool.patch(entt);
+        } else {
+            return pool.patch(entt, [&args...](auto &...element) {
+                ((element = make_element<Type>(std::forward<Args>(args)...)), ...);
+            });
+        }
+    }
 
     /// Removes the listed components the entity has; missing ones are skipped. Returns how many were removed.
     template<typename Type, typename... Other>
@@ -502,49 +603,148 @@ public:
 
     /// True if the entity has every listed component. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] bool all_of(const entity_type entt) const;
+    [[nodiscard]] bool all_of([[maybe_unused]] const entity_type entt) const {
+        return (has<std::remove_const_t<Type>>(entt) && ...);
+    }
 
     /// True if the entity has at least one listed component. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] bool any_of(const entity_type entt) const;
+    [[nodiscard]] bool any_of([[maybe_unused]] const entity_type entt) const {
+        return (has<std::remove_const_t<Type>>(entt) || ...);
+    }
 
     /// The listed components of the entity, read-only: a reference for one type, a tuple for several.
     template<typename... Type>
-    [[nodiscard]] decltype(auto) get(const entity_type entt) const;
+    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) const {
+        if constexpr (sizeof...(Type) != 1u) {
+            return std::forward_as_tuple(get<Type>(entt)...);
+        } else {
+            const auto *const pool = assure<std::remove_const_t<Type>...>();
+            TESSERA_ASSERT(pool && pool->contains(entt), "get: the entity does not own this component");
+            TESSERA_RACE_READ(pool, "get");
+            return pool->get(entt);
+        }
+    }
 
     /// The listed components of the entity: a reference for one type, a tuple for several.
     template<typename... Type>
-    [[nodiscard]] decltype(auto) get(const entity_type entt);
+    [[nodiscard]] decltype(auto) get([[maybe_unused]] const entity_type entt) {
+        if constexpr (sizeof...(Type) != 1u) {
+            return std::forward_as_tuple(get<Type>(entt)...);
+        } else if constexpr ((std::is_const_v<Type> && ...)) {
+            // read-only access never creates the pool
+            return std::as_const(*this).template get<Type...>(entt);
+        } else {
+            auto &pool = assure<Type...>();
+            TESSERA_ASSERT(pool.contains(entt), "get: the entity does not own this component");
+            TESSERA_RACE_READ(&pool, "get");
+            return pool.get(entt);
+        }
+    }
 
     /// The entity's Type, created from args if the entity does not have one yet.
     template<typename Type, typename... Args>
-    [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args);
+    [[nodiscard]] decltype(auto) get_or_emplace(const entity_type entt, Args &&...args) {
+        TESSERA_ASSERT(valid(entt), "get_or_emplace: invalid entity");
+        auto &pool = assure<Type>();
+        if (!pool.contains(entt)) {
+            return emplace<Type>(entt, std::forward<Args>(args)...);
+        }
+        return pool.get(entt);
+    }
 
     /// Pointers to the listed components, read-only; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] auto try_get(const entity_type entt) const;
+    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) const {
+        if constexpr (sizeof...(Type) != 1u) {
+            return std::make_tuple(try_get<Type>(entt)...);
+        } else {
+            using element_type = std::remove_const_t<internal::nth_type_t<0u, Type...>>;
+            static_assert(!std::is_void_v<typename storage_for_type<element_type>::value_type>,
+                          "try_get: this type keeps no instances (empty type); use all_of instead");
+            const auto *const pool = assure<element_type>();
+            TESSERA_RACE_READ(pool, "try_get");
+            if constexpr (internal::walk_paged<std::remove_pointer_t<decltype(pool)>>) {
+                // one read of the sparse array, where contains() then get() read it twice
+                const auto pos = pool ? internal::sparse_access::position(*pool, entt) : static_cast<std::size_t>(-1);
+                return (pos == static_cast<std::size_t>(-1)) ? nullptr : internal::walk_address(*pool, pos);
+            } else {
+                return (pool != nullptr && pool->contains(entt)) ? std::addressof(pool->get(entt)) : nullptr;
+            }
+        }
+    }
 
     /// Pointers to the listed components; nullptr for the missing ones. Never creates a pool.
     template<typename... Type>
-    [[nodiscard]] auto try_get(const entity_type entt);
+    [[nodiscard]] auto try_get([[maybe_unused]] const entity_type entt) {
+        if constexpr (sizeof...(Type) != 1u) {
+            return std::make_tuple(try_get<Type>(entt)...);
+        } else if constexpr ((std::is_const_v<Type> && ...)) {
+            return std::as_const(*this).template try_get<Type...>(entt);
+        } else {
+            // the pool is found the read-only way, so that asking never creates it
+            using element_type = internal::nth_type_t<0u, Type...>;
+            return const_cast<element_type *>(std::as_const(*this).template try_get<Type...>(entt));
+        }
+    }
 
-    /// The current tick of change detection (change_tracking.hpp). The reference follows advance_tick.
+    /// The current tick of change detection (docs/change_detection.md). The reference follows advance_tick.
     [[nodiscard]] const tick_type &tick() const noexcept { return current_tick; }
 
     /// Moves the tick on by `count` (once per frame, typically); clamps old ticks every tick_clamp_period.
-    void advance_tick(tick_type count = 1u);
+    void advance_tick(tick_type count = 1u) {
+        // in steps that stop at every multiple of tick_clamp_period, so that a large count clamps as often as
+        // count single advances would
+        while (count != 0u) {
+            const tick_type to_clamp = tick_clamp_period - (current_tick & (tick_clamp_period - 1u));
+            const tick_type step = count < to_clamp ? count : to_clamp;
+            current_tick += step;
+            count -= step;
+
+            if ((current_tick & (tick_clamp_period - 1u)) == 0u) {
+                internal::tick_clamp order{};
+
+                for (auto &&curr : storage()) {
+                    curr.second.bind(order);
+                }
+            }
+        }
+    }
 
     /// Stamps the entity's Type as changed now and fires on_update, without touching the value.
     template<typename Type>
-    void modified(const entity_type entt);
+    void modified(const entity_type entt) {
+        static_assert(internal::tracks_changes_v<Type, entity_type>,
+                      "modified: the type is not tracked; declare static constexpr bool track_changes = true in it "
+                      "or in its component_traits");
+        auto &pool = assure<std::remove_const_t<Type>>();
+        TESSERA_ASSERT(pool.contains(entt), "modified: the entity does not own this component");
+        // patch without a function: stamps the change and fires on_update, the value untouched
+        pool.patch(entt);
+    }
 
     /// True if the entity's Type was added after tick `since`.
     template<typename Type>
-    [[nodiscard]] bool added_since(const entity_type entt, const tick_type since) const;
+    [[nodiscard]] bool added_since(const entity_type entt, const tick_type since) const {
+        static_assert(internal::tracks_changes_v<Type, entity_type>,
+                      "added_since: the type is not tracked; declare static constexpr bool track_changes = true in "
+                      "it or in its component_traits");
+        const auto *const pool = assure<std::remove_const_t<Type>>();
+        TESSERA_ASSERT(pool != nullptr && pool->contains(entt), "added_since: the entity does not own this component");
+        return internal::tick_after(pool->tick_column().at(pool->index(entt)).added, since, current_tick);
+    }
 
     /// True if the entity's Type was added or changed after tick `since`.
     template<typename Type>
-    [[nodiscard]] bool changed_since(const entity_type entt, const tick_type since) const;
+    [[nodiscard]] bool changed_since(const entity_type entt, const tick_type since) const {
+        static_assert(internal::tracks_changes_v<Type, entity_type>,
+                      "changed_since: the type is not tracked; declare static constexpr bool track_changes = true in "
+                      "it or in its component_traits");
+        const auto *const pool = assure<std::remove_const_t<Type>>();
+        TESSERA_ASSERT(pool != nullptr && pool->contains(entt),
+                       "changed_since: the entity does not own this component");
+        return internal::tick_after(pool->tick_column().at(pool->index(entt)).changed, since, current_tick);
+    }
 
     /// Empties the listed pools, or, with no types, every pool and then releases every identifier in use.
     template<typename... Type>
@@ -699,21 +899,78 @@ public:
     }
 
     /// Disables the entity's Type (views, groups, runtime views skip it; it keeps its value); false if it was.
-    /// Rules and costs: docs/enable_disable.md. Definitions of these six: registry_enable.hpp.
+    /// Rules and costs: docs/enable_disable.md; the mechanism, a disabled tail in each pool: sparse_set.hpp.
     template<typename Type>
-    bool disable(const entity_type entt);
+    bool disable(const entity_type entt) {
+        static_assert(!std::is_same_v<Type, entity_type>, "disable: entities are disabled with disable(entity)");
+        static_assert(internal::can_disable<storage_for_type<Type>>(),
+                      "disable: the storage of this type deletes in place (stable pointers), so its elements cannot "
+                      "move behind the enabled ones; remove the component instead");
+        auto &pool = assure<Type>();
+        TESSERA_ASSERT(valid(entt) && pool.contains(entt), "disable: the entity does not own this component");
+        return pool.disable(entt);
+    }
+
     /// Enables the entity's Type again; false if it was enabled.
     template<typename Type>
-    bool enable(const entity_type entt);
+    bool enable(const entity_type entt) {
+        static_assert(!std::is_same_v<Type, entity_type>, "enable: entities are enabled with enable(entity)");
+        auto &pool = assure<Type>();
+        TESSERA_ASSERT(valid(entt) && pool.contains(entt), "enable: the entity does not own this component");
+        return pool.enable(entt);
+    }
+
     /// True if the entity has Type and it is enabled.
     template<typename Type>
-    [[nodiscard]] bool enabled(const entity_type entt) const;
+    [[nodiscard]] bool enabled(const entity_type entt) const {
+        const auto *pool = assure<std::remove_const_t<Type>>();
+        return pool != nullptr && static_cast<const common_type *>(pool)->enabled(entt);
+    }
+
     /// Disables the whole entity: every component it has, and those it gets until enable(entt).
-    void disable(const entity_type entt);
+    void disable(const entity_type entt) {
+        TESSERA_ASSERT(valid(entt), "disable: invalid entity");
+        // checked before anything changes: a failed disable leaves the entity as it was
+        TESSERA_ASSERT(std::none_of(pools.begin(), pools.end(),
+                                    [entt](const auto &entry) {
+                                        return entry.second->policy() != deletion_policy::swap_and_pop &&
+                                               entry.second->contains(entt);
+                                    }),
+                       "disable: the entity has a component of an in-place storage, which cannot be disabled");
+        auto &marks = assure<disabled_entity>();
+        disabled_entities = &marks;
+
+        if (!marks.contains(entt)) {
+            marks.emplace(entt);
+        }
+
+        for (auto [id, pool] : storage()) {
+            if (&pool != disabled_entities && pool.contains(entt)) {
+                pool.disable(entt);
+            }
+        }
+    }
+
     /// Enables the whole entity again: every component it has, including those disabled one by one.
-    void enable(const entity_type entt);
+    void enable(const entity_type entt) {
+        TESSERA_ASSERT(valid(entt), "enable: invalid entity");
+
+        if (disabled_entities != nullptr) {
+            disabled_entities->remove(entt);
+        }
+
+        for (auto [id, pool] : storage()) {
+            if (pool.policy() == deletion_policy::swap_and_pop && pool.contains(entt)) {
+                pool.enable(entt);
+            }
+        }
+    }
+
     /// False while the whole entity is disabled (disable(entt)).
-    [[nodiscard]] bool enabled(const entity_type entt) const;
+    [[nodiscard]] bool enabled(const entity_type entt) const {
+        TESSERA_ASSERT(valid(entt), "enabled: invalid entity");
+        return disabled_entities == nullptr || !disabled_entities->contains(entt);
+    }
 
     /// The context variables.
     [[nodiscard]] context &ctx() noexcept { return vars; }
@@ -722,39 +979,50 @@ public:
     [[nodiscard]] const context &ctx() const noexcept { return vars; }
 
     /// The memory the registry holds: a row per pool, the entity storage, the member sets of non-owning groups
-    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report.
-    [[nodiscard]] tessera::memory_report memory_report() const {
-        tessera::memory_report report{};
-        pools.measure(report);
-        report.group_bytes = groups.member_set_bytes();
-        report.entities = memory_of(entities);
-        return report;
+    /// and the registry's own tables (docs/debugging.md says what is counted). Allocates only the report. Returns a
+    /// tessera::memory_report; needs <tessera/entity/memory_report.hpp>.
+    [[nodiscard]] auto memory_report() const {
+        using support = internal::memory_support<basic_registry>;
+        static_assert(internal::defined_v<support>,
+                      "registry::memory_report: #include <tessera/entity/memory_report.hpp> first");
+        if constexpr (internal::defined_v<support>) {
+            return support::measure(*this);
+        }
     }
 
     /// Debug aid: the element types of the pools that contain the entity, separated by commas (a named pool adds
-    /// the hash of its name). Not a template, so that a debugger can call it; docs/debugging.md says how to make
-    /// sure a program contains it.
-    [[nodiscard]] std::string debug_components(const entity_type entt) const {
-        std::string out{};
-
-        if (!valid(entt)) {
-            return out.append("(not a valid entity)");
-        }
-
-        pools.append_names(out, entt);
-        return out;
-    }
+    /// the hash of its name). Not a template, so that a debugger can call it. Defined in
+    /// <tessera/entity/debugger.hpp>, which also keeps it in the program: include that header where you call it
+    /// (without it, the call does not link). docs/debugging.md says more.
+    [[nodiscard]] std::string debug_components(const entity_type entt) const;
 
 private:
-    // a component added to a disabled entity is disabled too; returns true if it was (registry_enable.hpp)
+    // a component added to a disabled entity is disabled too; returns true if it was
     template<typename Pool>
-    bool follow_entity_state(Pool &pool, const entity_type entt);
-    template<typename Pool, typename It>
-    void follow_entity_state(Pool &pool, It first, It last);
+    bool follow_entity_state(Pool &pool, const entity_type entt) {
+        if (disabled_entities == nullptr || !disabled_entities->contains(entt)) [[likely]] {
+            return false;
+        }
 
-    entity_type clone_into(const entity_type entt, basic_registry &target) const {
-        TESSERA_ASSERT(valid(entt), "clone: invalid entity");
-        return internal::clone_entity(pools, entt, target);
+        if constexpr (internal::can_disable<Pool>()) {
+            return static_cast<common_type *>(&pool) != disabled_entities && pool.disable(entt);
+        } else {
+            TESSERA_ASSERT(false, "emplace: the entity is disabled and the storage of this type deletes in place, so "
+                                  "its elements cannot be disabled; enable the entity first");
+            return false;
+        }
+    }
+
+    template<typename Pool, typename It>
+    void follow_entity_state([[maybe_unused]] Pool &pool, [[maybe_unused]] It first, [[maybe_unused]] It last) {
+        // an input range is gone once inserted: its entities cannot be visited twice (docs/enable_disable.md)
+        if constexpr (std::forward_iterator<It>) {
+            if (disabled_entities != nullptr && !disabled_entities->empty()) {
+                for (; first != last; ++first) {
+                    follow_entity_state(pool, *first);
+                }
+            }
+        }
     }
 
     version_type force_version(const entity_type entt, const version_type version) {
@@ -772,14 +1040,5 @@ private:
 };
 
 } // namespace tessera
-
-// the definitions of the members that read components: all_of, any_of, get, get_or_emplace, try_get
-#include "registry_access.hpp"
-// the definitions of destroy(first, last), emplace_or_replace and replace
-#include "registry_write.hpp"
-// the definitions of the members of change detection: tick, advance_tick, modified, added_since, changed_since
-#include "registry_ticks.hpp"
-// the definitions of the members that enable and disable components and entities
-#include "registry_enable.hpp"
 
 #endif

@@ -4,14 +4,12 @@
 #define TESSERA_ENTITY_RUNTIME_VIEW_HPP
 
 #include "../config/config.hpp"
-#include "block_walk.hpp"
+#include "../config/std_parts.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "sparse_set.hpp"
-#include <algorithm>
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -254,7 +252,7 @@ public:
     [[nodiscard]] explicit operator bool() const noexcept { return !(pools.empty() && filter.empty()); }
 
     /// Calls func(entity) for every entity. Blocks of positions where every iterated storage holds the lead's
-    /// identifiers (walk_lines_up, see block_walk.hpp) skip the membership tests.
+    /// identifiers (walk_lines_up, see engine/block_walk.hpp) skip the membership tests.
     template<typename Func>
     void each(Func func) const {
         if (pools.empty()) {
@@ -277,7 +275,7 @@ public:
             if (comparable && std::all_of(std::next(pools.cbegin()), pools.cend(), [&](const auto *curr) {
                     return internal::walk_lines_up(*curr, lead, first, last);
                 })) {
-                // membership only: positions exchanged meanwhile (block_walk.hpp) do not change who is in a pool
+                // membership only: positions exchanged meanwhile (engine/block_walk.hpp) do not change who is in a pool
                 while (pos != first) {
                     --pos;
 

@@ -4,18 +4,15 @@
 #define TESSERA_ENTITY_SNAPSHOT_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/type_info.hpp"
-#include "block_walk.hpp"
+#include "engine/block_walk.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
 #include "registry.hpp"
-#include <algorithm>
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 
 namespace tessera {
@@ -375,10 +372,42 @@ class basic_continuous_loader {
     using traits_type = entt_traits<typename Registry::entity_type>;
     using index_type = typename traits_type::entity_type;
     using alloc_traits = std::allocator_traits<typename Registry::allocator_type>;
+    // a remote identifier and its local counterpart; a slot nobody maps holds null as its remote identifier
     using mapping = std::pair<typename Registry::entity_type, typename Registry::entity_type>;
-    using map_type =
-        std::unordered_map<index_type, mapping, std::hash<index_type>, std::equal_to<>,
-                           typename alloc_traits::template rebind_alloc<std::pair<const index_type, mapping>>>;
+    // Indexed by the remote identifiers' indices, in pages made when an index of theirs is first mapped, as a sparse
+    // array is: lookups cost two reads, and an archive that names a huge index costs one page, not a slot per index.
+    using page_type = std::vector<mapping, typename alloc_traits::template rebind_alloc<mapping>>;
+    using map_type = std::vector<page_type, typename alloc_traits::template rebind_alloc<page_type>>;
+    static constexpr std::size_t page_size = 1024u;
+
+    // the slot of a remote index, or null if no page reaches it or nobody maps it
+    [[nodiscard]] const mapping *slot(const typename Registry::entity_type entt) const noexcept {
+        const auto index = static_cast<std::size_t>(traits_type::to_entity(entt));
+        const auto page = index / page_size;
+
+        if (page < remloc.size() && !remloc[page].empty()) {
+            const auto &found = remloc[page][index % page_size];
+            return found.first == null ? nullptr : &found;
+        }
+
+        return nullptr;
+    }
+
+    // calls func(mapping &) for every mapped remote identifier
+    template<typename Func>
+    void each_mapping(Func func) {
+        for (auto &&page : remloc) {
+            for (auto &&curr : page) {
+                if (curr.first != null) {
+                    func(curr);
+                }
+            }
+        }
+    }
+
+    [[nodiscard]] mapping *slot(const typename Registry::entity_type entt) noexcept {
+        return const_cast<mapping *>(std::as_const(*this).slot(entt));
+    }
 
 public:
     /// The registry type.
@@ -387,7 +416,8 @@ public:
     using entity_type = typename registry_type::entity_type;
 
     /// Loads into `source`, which may already hold entities.
-    basic_continuous_loader(registry_type &source) noexcept : remloc{source.get_allocator()}, reg{&source} {}
+    basic_continuous_loader(registry_type &source) noexcept
+        : remloc(typename map_type::allocator_type{source.get_allocator()}), reg{&source} {}
 
     basic_continuous_loader(const basic_continuous_loader &) = delete;
 
@@ -425,20 +455,18 @@ public:
 
                 if (pos < in_use) {
                     restore(entt);
-                } else if (const auto it = remloc.find(traits_type::to_entity(entt)); it != remloc.end()) {
-                    if (reg->valid(it->second.second)) {
-                        reg->destroy(it->second.second);
+                } else if (auto *const found = slot(entt); found != nullptr) {
+                    if (reg->valid(found->second)) {
+                        reg->destroy(found->second);
                     }
 
-                    remloc.erase(it);
+                    *found = mapping{null, null};
                 }
             }
         } else {
             auto &storage = reg->template storage<Type>(id);
 
-            for (auto &&curr : remloc) {
-                storage.remove(curr.second.second);
-            }
+            each_mapping([&storage](const mapping &curr) { storage.remove(curr.second); });
 
             auto length = internal::read_count<entity_type>(archive);
             const bool disabled = (length & internal::disabled_count_flag<entity_type>) != 0u;
@@ -481,40 +509,53 @@ public:
 
     /// Forgets the mappings whose local entity is no longer valid.
     basic_continuous_loader &shrink() {
-        for (auto it = remloc.begin(); it != remloc.end();) {
-            it = reg->valid(it->second.second) ? std::next(it) : remloc.erase(it);
-        }
+        each_mapping([this](mapping &curr) {
+            if (!reg->valid(curr.second)) {
+                curr = mapping{null, null};
+            }
+        });
 
         return *this;
     }
 
     /// True if exactly this remote identifier (same version) is mapped.
     [[nodiscard]] bool contains(const entity_type entt) const noexcept {
-        const auto it = remloc.find(traits_type::to_entity(entt));
-        return it != remloc.cend() && it->second.first == entt;
+        const auto *const found = slot(entt);
+        return found != nullptr && found->first == entt;
     }
 
     /// The local identifier of a remote one, or null if it is not mapped.
     [[nodiscard]] entity_type map(const entity_type entt) const noexcept {
-        const auto it = remloc.find(traits_type::to_entity(entt));
-        return (it != remloc.cend() && it->second.first == entt) ? it->second.second : entity_type{null};
+        const auto *const found = slot(entt);
+        return (found != nullptr && found->first == entt) ? found->second : entity_type{null};
     }
 
 private:
     entity_type restore(const entity_type entt) {
-        if (const auto it = remloc.find(traits_type::to_entity(entt)); it != remloc.end() && it->second.first == entt) {
-            if (!reg->valid(it->second.second)) {
-                it->second.second = reg->create();
+        if (auto *const found = slot(entt); found != nullptr && found->first == entt) {
+            if (!reg->valid(found->second)) {
+                found->second = reg->create();
             }
 
-            return it->second.second;
-        } else if (it != remloc.end() && reg->valid(it->second.second)) {
+            return found->second;
+        } else if (found != nullptr && reg->valid(found->second)) {
             // the remote index was recycled: its former entity is gone, and so must be the local counterpart
-            reg->destroy(it->second.second);
+            reg->destroy(found->second);
+        }
+
+        const auto index = static_cast<std::size_t>(traits_type::to_entity(entt));
+        const auto page = index / page_size;
+
+        if (!(page < remloc.size())) {
+            remloc.resize(page + 1u, page_type(typename page_type::allocator_type{remloc.get_allocator()}));
+        }
+
+        if (remloc[page].empty()) {
+            remloc[page].resize(page_size, mapping{null, null});
         }
 
         const auto local = reg->create();
-        remloc.insert_or_assign(traits_type::to_entity(entt), mapping{entt, local});
+        remloc[page][index % page_size] = mapping{entt, local};
         return local;
     }
 

@@ -1,27 +1,271 @@
 // The sparse set: a paged sparse array of positions and a packed array of identifiers. It is the base class of
 // every pool, and what type-agnostic code (the registry, runtime views, snapshots) works through.
+//
+// In this file, in order: sparse_access (what the iteration engine reads past the public interface), the iterators
+// over packed arrays, the class, then the members defined after it, by what they do: insertion, removal, the
+// disabled tail of enable/disable, and reordering.
 #ifndef TESSERA_ENTITY_SPARSE_SET_HPP
 #define TESSERA_ENTITY_SPARSE_SET_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/algorithm.hpp"
 #include "../core/any.hpp"
 #include "../core/type_info.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "entity.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "race_guard.hpp"
-#include "sparse_access.hpp"
-#include "sparse_set_iterator.hpp"
-#include <algorithm>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+// What the iteration engine and the storages read of a sparse set past its public interface: the page arithmetic
+// (fast_mod) and one read of the sparse array where contains() then index() read it twice.
+namespace tessera {
+
+namespace internal {
+
+/// Fast modulo for powers of two.
+[[nodiscard]] TESSERA_FORCE_INLINE constexpr std::size_t fast_mod(const std::size_t value,
+                                                                  const std::size_t mod) noexcept {
+    return value & (mod - 1u);
+}
+
+/// What the iteration engine (engine/block_walk.hpp) reads of a sparse set past its public interface: one read of the
+/// sparse array where contains() then index() read it twice.
+struct sparse_access {
+    /// The packed position of an identifier, or size_t(-1) if the set does not contain it: the test of contains().
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t position(const basic_sparse_set<Entity, Allocator> &set,
+                                                                   const Entity entt) noexcept {
+        using traits_type = entt_traits<Entity>;
+        using bits_type = typename traits_type::entity_type;
+        constexpr bits_type index_bits = traits_type::entity_mask;
+        constexpr auto page_size = traits_type::page_size;
+        const auto index = static_cast<std::size_t>(traits_type::to_entity(entt));
+
+        // A slot keeps a packed position in its index bits and the stored identifier's version above them; a free
+        // slot holds null. Taking entt's version bits away from the slot leaves a position below the index mask
+        // only when the versions agree (any other version borrows or carries past the index bits) and the slot is
+        // not free (null's index is the mask itself).
+        // the pages through one pointer: a build without optimization calls vector::operator[] for each use
+        if (const auto page = index / page_size; page < set.sparse.size()) {
+            const auto *const entries = set.sparse.data()[page];
+
+            if (entries == nullptr) {
+                return static_cast<std::size_t>(-1);
+            }
+
+            const auto version_bits = static_cast<bits_type>(traits_type::to_integral(entt) & ~index_bits);
+            const auto slot = traits_type::to_integral(entries[fast_mod(index, page_size)]);
+
+            if (const auto pos = static_cast<bits_type>(slot - version_bits); pos < index_bits) {
+                return static_cast<std::size_t>(pos);
+            }
+        }
+
+        return static_cast<std::size_t>(-1);
+    }
+
+    /// True if an owning group owns the set: it exchanges positions when entities join or leave it, which the rules
+    /// of docs/thread_safety.md allow while another storage leads an iteration that reads this one.
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] static bool grouped(const basic_sparse_set<Entity, Allocator> &set) noexcept {
+        return set.grouped;
+    }
+
+    /// Records whether an owning group owns the set (its handler, while it lives).
+    template<typename Entity, typename Allocator>
+    static void group(basic_sparse_set<Entity, Allocator> &set, const bool value) noexcept {
+        set.grouped = value;
+    }
+
+    /// The packed position of an identifier the set contains, without a check.
+    template<typename Entity, typename Allocator>
+    [[nodiscard]] TESSERA_FORCE_INLINE static std::size_t index(const basic_sparse_set<Entity, Allocator> &set,
+                                                                const Entity entt) {
+        return static_cast<std::size_t>(entt_traits<Entity>::to_entity(set.sparse_ref(entt)));
+    }
+};
+
+} // namespace internal
+
+} // namespace tessera
+
+// The iterators over packed arrays: the position arithmetic they share (the storages' iterators build on it too),
+// then the iterator of sparse sets. An iterator designates a position, counted down from the back, so that appending
+// or removing the current identifier does not disturb it.
+namespace tessera::internal {
+
+/// The common part of the iterators over a packed array: a pointer to the array (Pointer), the offset (one past
+/// the designated position: 0 is the end) and, with TESSERA_DEBUG_ITERATION, the mark that checks the iteration
+/// rules. Derived gives the names its checks report (forward_name, backward_name). Random-access arithmetic and
+/// comparisons return and take Derived; iterators of different constness compare through Derived's conversion.
+template<typename Derived, typename Pointer, typename Difference>
+class packed_iterator_base {
+protected:
+    // The constructors are forced inline so that, unoptimized, building an iterator costs no more than before
+    // the iterators shared this base (one call, not two).
+    constexpr packed_iterator_base() noexcept = default;
+
+    TESSERA_FORCE_INLINE constexpr packed_iterator_base(const Pointer ref, const Difference idx) noexcept
+        : array{ref}, offset{idx} {}
+
+#if TESSERA_DEBUG_ITERATION
+    TESSERA_FORCE_INLINE packed_iterator_base(const Pointer ref, const Difference idx,
+                                              const iteration_log *log) noexcept
+        : array{ref}, offset{idx}, mark{log, idx - 1} {}
+
+    /// The same position in another array type (a mutable iterator made constant), checks included.
+    TESSERA_FORCE_INLINE constexpr packed_iterator_base(const Pointer ref, const Difference idx,
+                                                        const iteration_mark &other) noexcept
+        : array{ref}, offset{idx}, mark{other} {}
+#endif
+
+public:
+    constexpr Derived &operator++() {
+#if TESSERA_DEBUG_ITERATION
+        mark.forward(Derived::forward_name, index());
+        --offset;
+        mark.take(index());
+        return static_cast<Derived &>(*this);
+#else
+        return --offset, static_cast<Derived &>(*this);
+#endif
+    }
+
+    constexpr Derived operator++(int) {
+        Derived before = static_cast<Derived &>(*this);
+        ++*this;
+        return before;
+    }
+
+    constexpr Derived &operator--() {
+#if TESSERA_DEBUG_ITERATION
+        mark.backward(Derived::backward_name);
+        ++offset;
+        mark.take(index());
+        return static_cast<Derived &>(*this);
+#else
+        return ++offset, static_cast<Derived &>(*this);
+#endif
+    }
+
+    constexpr Derived operator--(int) {
+        Derived before = static_cast<Derived &>(*this);
+        --*this;
+        return before;
+    }
+
+    constexpr Derived &operator+=(const Difference value) noexcept {
+        offset -= value;
+#if TESSERA_DEBUG_ITERATION
+        mark.take(index());
+#endif
+        return static_cast<Derived &>(*this);
+    }
+
+    constexpr Derived operator+(const Difference value) const noexcept {
+        Derived moved = static_cast<const Derived &>(*this);
+        moved += value;
+        return moved;
+    }
+
+    friend constexpr Derived operator+(const Difference value, const Derived &other) noexcept { return other + value; }
+
+    constexpr Derived &operator-=(const Difference value) noexcept { return (*this += -value); }
+
+    constexpr Derived operator-(const Difference value) const noexcept { return (*this + -value); }
+
+    /// The packed position this iterator designates (-1 for the end).
+    [[nodiscard]] constexpr Difference index() const noexcept { return offset - 1; }
+
+    [[nodiscard]] friend constexpr Difference operator-(const Derived &lhs, const Derived &rhs) noexcept {
+        return rhs.offset - lhs.offset;
+    }
+
+    [[nodiscard]] friend constexpr bool operator==(const Derived &lhs, const Derived &rhs) noexcept {
+        return lhs.offset == rhs.offset;
+    }
+
+    [[nodiscard]] friend constexpr auto operator<=>(const Derived &lhs, const Derived &rhs) noexcept {
+        return rhs.offset <=> lhs.offset;
+    }
+
+protected:
+    /// The packed array (or the table of its pages).
+    Pointer array{};
+    /// One past the designated position.
+    Difference offset{};
+#if TESSERA_DEBUG_ITERATION
+    /// Checks the iteration rules when the iterator steps.
+    iteration_mark mark{};
+#endif
+};
+
+} // namespace tessera::internal
+
+namespace tessera {
+
+namespace internal {
+
+/// Random-access iterator over a packed array. It designates a position, not an element: forward iteration
+/// goes from the last position down to 0, so elements appended or the current one removed do not disturb it.
+/// With TESSERA_DEBUG_ITERATION, iterators handed out by a set check the iteration rules when they step.
+template<typename Container>
+class sparse_set_iterator final : public packed_iterator_base<sparse_set_iterator<Container>, const Container *,
+                                                              typename Container::difference_type> {
+    using base_type =
+        packed_iterator_base<sparse_set_iterator<Container>, const Container *, typename Container::difference_type>;
+    friend base_type;
+
+    static constexpr const char *forward_name = "sparse_set iterator";
+    static constexpr const char *backward_name = "sparse_set iterator (reverse)";
+
+public:
+    using value_type = typename Container::value_type;
+    using pointer = typename Container::const_pointer;
+    using reference = typename Container::const_reference;
+    using difference_type = typename Container::difference_type;
+    using iterator_category = std::random_access_iterator_tag;
+
+    constexpr sparse_set_iterator() noexcept = default;
+
+    constexpr sparse_set_iterator(const Container &ref, const difference_type idx) noexcept : base_type{&ref, idx} {}
+
+#if TESSERA_DEBUG_ITERATION
+    /// TESSERA_DEBUG_ITERATION only: an iterator that checks the iteration rules against the log of its set.
+    sparse_set_iterator(const Container &ref, const difference_type idx, const iteration_log *log) noexcept
+        : base_type{&ref, idx, log} {}
+
+    /// TESSERA_DEBUG_ITERATION only: a copy that checks nothing, for the set's own loops that remove as they go.
+    [[nodiscard]] sparse_set_iterator unwatched() const noexcept {
+        sparse_set_iterator copy = *this;
+        copy.mark = {};
+        return copy;
+    }
+#endif
+
+    [[nodiscard]] constexpr reference operator[](const difference_type value) const noexcept {
+        return (*this->array)[static_cast<typename Container::size_type>(this->index() - value)];
+    }
+
+    [[nodiscard]] constexpr pointer operator->() const noexcept { return this->array->data() + this->index(); }
+
+    [[nodiscard]] constexpr reference operator*() const noexcept { return *operator->(); }
+
+    /// Pointer to the first element of the packed array.
+    [[nodiscard]] constexpr pointer data() const noexcept { return this->array ? this->array->data() : nullptr; }
+};
+
+} // namespace internal
+
+} // namespace tessera
 
 namespace tessera {
 
@@ -158,7 +402,7 @@ protected:
     /// at `from` is moved there instead. Plain sets have no elements, so the default does nothing.
     virtual void swap_or_move([[maybe_unused]] const size_type from, [[maybe_unused]] const size_type to) {}
 
-    /// With some disabled (sparse_set_disable.hpp): moves the last `count` identifiers appended into the enabled
+    /// With some disabled (see disable()): moves the last `count` identifiers appended into the enabled
     /// region, ahead of the disabled tail. Returns the position of the last one.
     size_type settle_appended(const size_type count);
     /// With some disabled: moves an enabled identifier at `pos` into the disabled tail before a swap-and-pop
@@ -282,6 +526,21 @@ protected:
                                        [[maybe_unused]] const void *value) {
         const auto it = push_entity(entt, force_back);
         return disabled == 0u ? it : end() - static_cast<difference_type>(settle_appended(1u) + 1u);
+    }
+
+    /// Adds every identifier of [first, last) at the back, each with a copy of *value (an element built by default
+    /// when value is null), in one call: what clone and prototypes copy through (clone.hpp, prototype.hpp).
+    /// Derived storages construct their elements in bulk and return end(), adding nothing, if they cannot build
+    /// them that way; otherwise an iterator to the last identifier added, or end() for an empty range.
+    virtual basic_iterator try_insert(const entity_type *first, const entity_type *last, const void *value) {
+        auto curr = end();
+
+        // not through the virtual try_emplace: a mixin that overrides both would publish twice
+        for (; first != last; ++first) {
+            curr = basic_sparse_set::try_emplace(*first, true, value);
+        }
+
+        return curr;
     }
 
     /// Adds an entity to the packed array under the deletion policy `Policy`, which must be the set's own. Storages
@@ -661,6 +920,15 @@ public:
         return curr;
     }
 
+    /// Adds every identifier of [first, last) with a copy of the element `elem` points to, as push(entt, elem) does
+    /// for one, in a single call to the storage; storages of types without instances take a null elem. Returns
+    /// end(), and adds nothing, if the elements cannot be built that way (the type cannot be copied); otherwise an
+    /// iterator to the last identifier added.
+    iterator push(const entity_type *first, const entity_type *last, const void *elem) {
+        TESSERA_RACE_WRITE(*this, "push");
+        return try_insert(first, last, elem);
+    }
+
     /// Sets the stored version of the identifier's index to the identifier's version. Emits no signal.
     version_type bump(const entity_type entt) {
         TESSERA_RACE_WRITE(*this, "bump");
@@ -733,7 +1001,7 @@ public:
     }
 
 #if TESSERA_DEBUG_ITERATION
-    // TESSERA_DEBUG_ITERATION only: invalidation detection (design in iteration_log.hpp).
+    // TESSERA_DEBUG_ITERATION only: invalidation detection (design in checks/iteration_log.hpp).
 
     /// TESSERA_DEBUG_ITERATION only: true if every modification after the count `seen` removed or moved `entt`
     /// (docs/thread_safety.md, iteration rule 2: the current entity may go), or if there was none.
@@ -768,7 +1036,7 @@ private:
 
 #if TESSERA_DEBUG_RACES
 public:
-    /// TESSERA_DEBUG_RACES only: the pool's race detection (design in race_guard.hpp).
+    /// TESSERA_DEBUG_RACES only: the pool's race detection (design in checks/race_guard.hpp).
     [[nodiscard]] const internal::race_guard &race_detection() const noexcept { return races; }
 
 private:
@@ -791,10 +1059,494 @@ private:
 
 } // namespace tessera
 
-// the definitions of the members that add identifiers, of those that remove them and of those that reorder them
-#include "sparse_set_disable.hpp"
-#include "sparse_set_insertion.hpp"
-#include "sparse_set_removal.hpp"
-#include "sparse_set_sort.hpp"
+// How identifiers enter the set: push_entity adds one to the packed array under each deletion policy's placement
+// rules (the in-place free list, the swap-only in-use region). Defined `inline`, as in-class definitions are, so
+// that compilers weigh inlining them into every insertion the same way.
+namespace tessera {
+
+template<typename Entity, typename Allocator>
+template<deletion_policy Policy>
+inline auto basic_sparse_set<Entity, Allocator>::push_entity_as(const entity_type entt, const bool force_back)
+    -> basic_iterator {
+    TESSERA_ASSERT(mode == Policy, "sparse_set: deletion policy mismatch");
+    TESSERA_ASSERT(entt != null, "sparse_set: the null identifier cannot be added");
+    TESSERA_ASSERT(entt != tombstone, "sparse_set: an identifier with the tombstone version cannot be added");
+    // appending leaves every position that holds an identifier as it is: no new revision (see revision())
+    auto &elem = assure_at_least(entt);
+    auto pos = size();
+
+    if constexpr (Policy == deletion_policy::in_place) {
+        if (head != max_size && !force_back) {
+            TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
+            ++edits;
+            pos = head;
+            head = static_cast<size_type>(traits_type::to_entity(packed[pos]));
+            packed[pos] = entt;
+            elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+            return --(end() - static_cast<difference_type>(pos));
+        }
+    }
+
+    if constexpr (Policy != deletion_policy::swap_only) {
+        TESSERA_ASSERT(elem == null, "sparse_set: the identifier is already in the set");
+        TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
+        packed.push_back(entt);
+        elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+    } else {
+        if (elem == null) {
+            TESSERA_ASSERT(pos < max_size, "sparse_set: too many elements");
+            packed.push_back(entt);
+            elem = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(entt));
+        } else {
+            TESSERA_ASSERT(!(traits_type::to_entity(elem) < head), "sparse_set: the identifier is already in use");
+            bump(entt);
+        }
+
+        // a fresh identifier appended at the end of a fully used set is already in place
+        if (const auto from = static_cast<size_type>(traits_type::to_entity(elem)); from != (pos = head++)) {
+            swap_at(from, pos);
+        }
+    }
+
+    return --(end() - static_cast<difference_type>(pos));
+}
+
+template<typename Entity, typename Allocator>
+inline auto basic_sparse_set<Entity, Allocator>::push_entity(const entity_type entt, const bool force_back)
+    -> basic_iterator {
+    switch (mode) {
+    case deletion_policy::in_place:
+        return push_entity_as<deletion_policy::in_place>(entt, force_back);
+    case deletion_policy::swap_only:
+        return push_entity_as<deletion_policy::swap_only>(entt, force_back);
+    case deletion_policy::swap_and_pop:
+        break;
+    }
+
+    return push_entity_as<deletion_policy::swap_and_pop>(entt, force_back);
+}
+
+} // namespace tessera
+
+// How identifiers leave the set: by the deletion policy, by position, by identifier for another set's range (one
+// call per range), all at once, and the forgetting of released identifiers.
+namespace tessera {
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::close_swap_and_pop(const size_type pos,
+                                                             [[maybe_unused]] const entity_type entt) {
+    TESSERA_ASSERT(mode == deletion_policy::swap_and_pop, "sparse_set: deletion policy mismatch");
+#if TESSERA_DEBUG_ITERATION
+    note_change(entt);
+#endif
+    ++edits;
+    // with identifiers disabled, prepare_removal has moved the one removed into the disabled tail, where the
+    // last identifier, disabled too, may fill its slot
+    TESSERA_ASSERT(disabled == 0u || !(pos < packed.size() - disabled),
+                   "sparse_set: removal of an enabled identifier while some are disabled, without prepare_removal");
+    disabled -= static_cast<size_type>(disabled != 0u);
+
+    if (const auto last = packed.back(); pos + 1u != packed.size()) {
+        packed[pos] = last;
+        sparse_ref(last) = traits_type::combine(static_cast<underlying_type>(pos), traits_type::to_integral(last));
+    }
+
+    packed.pop_back();
+}
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::forget_released_from(const size_type bound) {
+    TESSERA_ASSERT(mode == deletion_policy::swap_only, "sparse_set: deletion policy mismatch");
+    size_type to = head;
+
+    for (size_type from = head; from < packed.size(); ++from) {
+        const auto entt = packed[from];
+
+        if (static_cast<size_type>(traits_type::to_entity(entt)) < bound) {
+            if (to != from) {
+                packed[to] = entt;
+                sparse_ref(entt) =
+                    traits_type::combine(static_cast<underlying_type>(to), traits_type::to_integral(entt));
+            }
+
+            ++to;
+        } else {
+            sparse_ref(entt) = null;
+        }
+    }
+
+    if (to != packed.size()) {
+        // only the released region changes: iteration, which stops at free_list(), sees nothing move
+        ++edits;
+        packed.erase(packed.begin() + static_cast<difference_type>(to), packed.end());
+    }
+}
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::policy_pop(basic_iterator first, basic_iterator last) {
+    switch (mode) {
+    case deletion_policy::swap_and_pop:
+        for (; first != last; ++first) {
+            swap_and_pop(first);
+        }
+        break;
+    case deletion_policy::in_place:
+        for (; first != last; ++first) {
+            in_place_pop(first);
+        }
+        break;
+    case deletion_policy::swap_only:
+        for (; first != last; ++first) {
+            swap_only_pop(first);
+        }
+        break;
+    }
+}
+
+template<typename Entity, typename Allocator>
+template<typename Func>
+auto basic_sparse_set<Entity, Allocator>::for_each_listed(basic_iterator first, basic_iterator last,
+                                                          [[maybe_unused]] const bool skip_absent, Func erase_one)
+    -> size_type {
+    size_type count{};
+
+    for (; first != last; ++first) {
+        const auto entt = *first;
+
+        if (const auto pos = internal::sparse_access::position(*this, entt); pos != static_cast<size_type>(-1)) {
+            erase_one(entt, pos);
+            ++count;
+        } else {
+            TESSERA_ASSERT(skip_absent, "sparse_set: erasing an identifier that is not in the set");
+        }
+    }
+
+    return count;
+}
+
+template<typename Entity, typename Allocator>
+auto basic_sparse_set<Entity, Allocator>::pop_listed(basic_iterator first, basic_iterator last, const bool skip_absent)
+    -> size_type {
+    // the policy is read once, not per identifier
+    switch (mode) {
+    case deletion_policy::swap_and_pop:
+        return for_each_listed(first, last, skip_absent, [this](const entity_type entt, const size_type pos) {
+            if (disabled != 0u) {
+                prepare_removal(pos);
+            }
+
+            close_swap_and_pop(unlink(entt), entt);
+        });
+    case deletion_policy::in_place:
+        return for_each_listed(first, last, skip_absent,
+                               [this](const entity_type entt, const size_type) { close_in_place(unlink(entt)); });
+    case deletion_policy::swap_only:
+        break;
+    }
+
+    return for_each_listed(first, last, skip_absent,
+                           [this](const entity_type, const size_type pos) { swap_only_pop_at(pos); });
+}
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::pop_all() {
+#if TESSERA_DEBUG_ITERATION
+    // every identifier leaves; the holes of an in-place set go too, which moves what iteration reads
+    if (mode == deletion_policy::in_place) {
+        note_rearrangement(!packed.empty());
+    } else {
+        for (size_type pos{}; pos < iterated_size(); ++pos) {
+            note_change(packed[pos]);
+        }
+    }
+#endif
+    switch (mode) {
+    case deletion_policy::in_place:
+        if (head != max_size) {
+            for (auto &&elem : packed) {
+                if (elem != tombstone) {
+                    sparse_ref(elem) = null;
+                }
+            }
+            break;
+        }
+        [[fallthrough]];
+    case deletion_policy::swap_only:
+    case deletion_policy::swap_and_pop:
+        for (auto &&elem : packed) {
+            sparse_ref(elem) = null;
+        }
+        break;
+    }
+
+    ++edits;
+    head = policy_to_head();
+    disabled = 0u;
+    packed.clear();
+}
+
+template<typename Entity, typename Allocator>
+template<typename It>
+void basic_sparse_set<Entity, Allocator>::erase(It first, It last) {
+    TESSERA_RACE_WRITE(*this, "erase");
+    if constexpr (std::is_same_v<It, basic_iterator>) {
+        // positions are only meaningful in the set the iterators belong to; another set's range goes by
+        // identifier, in one call
+        if (owns(first)) {
+            pop(first, last);
+        } else {
+            pop_listed(first, last, false);
+        }
+    } else {
+        for (; first != last; ++first) {
+            erase(*first);
+        }
+    }
+}
+
+template<typename Entity, typename Allocator>
+template<typename It>
+auto basic_sparse_set<Entity, Allocator>::remove(It first, It last) -> size_type {
+    TESSERA_RACE_WRITE(*this, "remove");
+    size_type count{};
+
+    if constexpr (std::is_same_v<It, basic_iterator>) {
+        if (!owns(first)) {
+            // iterators of another set: their positions mean nothing here
+            return pop_listed(first, last, true);
+        }
+
+#if TESSERA_DEBUG_ITERATION
+        // the loop goes on after erasing what it walked over: its own steps are not an iteration to check
+        first = first.unwatched();
+#endif
+        // Consecutive members go in one erase: a single pop per run rather than one per identifier.
+        const auto member = [this](const entity_type entt) { return contains(entt); };
+        while (first != last) {
+            const auto run = std::find_if(first, last, member);
+            first = std::find_if_not(run, last, member);
+            count += static_cast<size_type>(std::distance(run, first));
+            erase(run, first);
+        }
+    } else {
+        for (; first != last; ++first) {
+            count += remove(*first);
+        }
+    }
+
+    return count;
+}
+
+} // namespace tessera
+
+// Enabling and disabling without removing: a swap-and-pop set keeps its disabled identifiers in a tail of the packed
+// array, behind the enabled ones, the way the entity storage keeps released identifiers after free_list().
+// Iteration stops at in_use(), so it never sees the tail and checks nothing per element.
+namespace tessera {
+
+template<typename Entity, typename Allocator>
+auto basic_sparse_set<Entity, Allocator>::settle_appended(const size_type count) -> size_type {
+    // Before: enabled [0, b), disabled [b, b + d), appended [b + d, b + d + count). Exchanging b + i with
+    // b + d + i for each i moves every appended identifier to b + i and leaves the disabled ones, in some order,
+    // in [b + count, b + count + d): position b + d + i still holds the i-th appended one when its turn comes.
+    const size_type first = packed.size() - disabled - count;
+
+    for (size_type step{}; step < count; ++step) {
+        swap_or_move(first + disabled + step, first + step);
+        swap_at(first + disabled + step, first + step);
+    }
+
+    return first + count - 1u;
+}
+
+template<typename Entity, typename Allocator>
+auto basic_sparse_set<Entity, Allocator>::prepare_removal(const size_type pos) -> size_type {
+    if (const auto boundary = packed.size() - disabled; disabled != 0u && pos < boundary) {
+        const auto last = boundary - 1u;
+
+        if (pos != last) {
+            swap_or_move(pos, last);
+            swap_at(pos, last);
+        }
+
+        // the identifier is now the first of the tail; close_swap_and_pop takes the count back
+        ++disabled;
+        return last;
+    }
+
+    return pos;
+}
+
+template<typename Entity, typename Allocator>
+bool basic_sparse_set<Entity, Allocator>::switch_state(const entity_type entt, const bool value) {
+    TESSERA_ASSERT(mode == deletion_policy::swap_and_pop,
+                   "disable/enable: only swap-and-pop storages can disable (in-place storages promise stable "
+                   "positions, the entity storage keeps released identifiers in its tail)");
+    TESSERA_ASSERT(contains(entt), "disable/enable: the identifier is not in the set");
+    const auto pos = index(entt);
+    const auto boundary = packed.size() - disabled;
+
+    if ((pos < boundary) == value) {
+        return false;
+    }
+
+#if TESSERA_DEBUG_ITERATION
+    note_change(entt);
+#endif
+    // disable: the last enabled identifier takes the slot (a walk going down has visited it already);
+    // enable: the first disabled one does
+    if (const auto other = value ? boundary : boundary - 1u; pos != other) {
+        swap_or_move(pos, other);
+        swap_at(pos, other);
+    }
+
+    ++edits;
+    disabled = value ? disabled - 1u : disabled + 1u;
+    return true;
+}
+
+template<typename Entity, typename Allocator>
+bool basic_sparse_set<Entity, Allocator>::enabled(const entity_type entt) const noexcept {
+    const auto pos = internal::sparse_access::position(*this, entt);
+    return pos != static_cast<size_type>(-1) && pos < packed.size() - disabled;
+}
+
+} // namespace tessera
+
+// How the set changes its order: compact it, exchange two identifiers, sort it, arrange it as a range.
+namespace tessera {
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::compact() {
+    TESSERA_RACE_WRITE(*this, "compact");
+#if TESSERA_DEBUG_ITERATION
+    note_rearrangement(mode == deletion_policy::in_place && head != max_size);
+#endif
+    if (mode == deletion_policy::in_place) {
+        ++edits;
+        size_type from = packed.size();
+        size_type pos = std::exchange(head, max_size);
+
+        for (; from && packed[from - 1u] == tombstone; --from) {
+        }
+
+        while (pos != max_size) {
+            if (const auto to = std::exchange(pos, static_cast<size_type>(traits_type::to_entity(packed[pos])));
+                to < from) {
+                --from;
+                swap_or_move(from, to);
+
+                packed[to] = packed[from];
+                const auto elem = static_cast<underlying_type>(to);
+                sparse_ref(packed[to]) = traits_type::combine(elem, traits_type::to_integral(packed[to]));
+
+                for (; from && packed[from - 1u] == tombstone; --from) {
+                }
+            }
+        }
+
+        packed.erase(packed.begin() + static_cast<difference_type>(from), packed.end());
+    }
+}
+
+template<typename Entity, typename Allocator>
+void basic_sparse_set<Entity, Allocator>::swap_elements(const entity_type lhs, const entity_type rhs) {
+    TESSERA_RACE_WRITE(*this, "swap_elements");
+    const auto lhs_pos = index(lhs);
+    const auto rhs_pos = index(rhs);
+
+    TESSERA_ASSERT(mode != deletion_policy::swap_only || ((lhs_pos < head) == (rhs_pos < head)),
+                   "swap_elements: cannot swap an identifier in use with a released one");
+    TESSERA_ASSERT((lhs_pos < iterated_size()) == (rhs_pos < iterated_size()),
+                   "swap_elements: cannot swap an enabled identifier with a disabled one; enable it first");
+#if TESSERA_DEBUG_ITERATION
+    log_swap(lhs_pos, rhs_pos);
+#endif
+    // the elements first (storages move their payload), then the identifiers
+    swap_or_move(lhs_pos, rhs_pos);
+    swap_at(lhs_pos, rhs_pos);
+}
+
+template<typename Entity, typename Allocator>
+template<typename Compare, typename Sort, typename... Args>
+void basic_sparse_set<Entity, Allocator>::sort_n(const size_type length, Compare compare, Sort algo, Args &&...args) {
+    TESSERA_RACE_WRITE(*this, "sort");
+    TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
+                   "sort: the set has holes; call compact() first");
+    TESSERA_ASSERT(!(length > packed.size()), "sort: length exceeds the size of the set");
+    TESSERA_ASSERT(mode != deletion_policy::swap_only || !(length > head),
+                   "sort: length exceeds the identifiers in use of a swap-only set (free_list()); sorting would "
+                   "move released identifiers into the in-use region");
+    TESSERA_ASSERT(!(length > iterated_size()),
+                   "sort: length exceeds the enabled identifiers (in_use()); sorting would move disabled ones among "
+                   "the enabled ones");
+#if TESSERA_DEBUG_ITERATION
+    note_rearrangement(length > 1u);
+#endif
+    ++edits;
+
+    algo(packed.rend() - static_cast<difference_type>(length), packed.rend(), std::move(compare),
+         std::forward<Args>(args)...);
+
+    // Packed is sorted; sparse still says where each element lives. Apply the permutation cycle by cycle:
+    // the element first found at `pos` travels along the cycle until the slot that needs it.
+    for (size_type pos{}; pos < length; ++pos) {
+        for (size_type curr = pos;;) {
+            const auto entt = packed[curr];
+            const auto src = index(entt);
+            sparse_ref(entt) = traits_type::combine(static_cast<underlying_type>(curr), traits_type::to_integral(entt));
+
+            if (src == pos) {
+                break;
+            }
+
+            swap_or_move(curr, src);
+            curr = src;
+        }
+    }
+}
+
+template<typename Entity, typename Allocator>
+template<typename Compare, typename Sort, typename... Args>
+void basic_sparse_set<Entity, Allocator>::sort(Compare compare, Sort algo, Args &&...args) {
+    sort_n(iterated_size(), std::move(compare), std::move(algo), std::forward<Args>(args)...);
+}
+
+template<typename Entity, typename Allocator>
+template<typename It>
+auto basic_sparse_set<Entity, Allocator>::sort_as(It first, It last) -> iterator {
+    TESSERA_RACE_WRITE(*this, "sort_as");
+    TESSERA_ASSERT((mode != deletion_policy::in_place) || (head == max_size),
+                   "sort_as: the set has holes; call compact() first");
+    const size_type len = iterated_size();
+#if TESSERA_DEBUG_ITERATION
+    note_rearrangement(len > 1u && first != last);
+#endif
+    auto it = end() - static_cast<difference_type>(len);
+#if TESSERA_DEBUG_ITERATION
+    // the loop swaps below its own position on purpose
+    it = it.unwatched();
+#endif
+
+    for (const auto other = end(); (it != other) && (first != last); ++first) {
+        if (const auto curr = *first; contains(curr) && !(index(curr) >= len)) {
+            if (const auto entt = *it; entt != curr) {
+                // the element at `it` has to be exchanged with the one of curr
+                swap_elements(entt, curr);
+            }
+
+            ++it;
+        }
+    }
+
+#if TESSERA_DEBUG_ITERATION
+    // the same position, watched again
+    return end() - (end() - it);
+#else
+    return it;
+#endif
+}
+
+} // namespace tessera
 
 #endif

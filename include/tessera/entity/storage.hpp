@@ -1,28 +1,27 @@
 // Storages: sparse sets that attach an element to every identifier. Elements live in pages, so they never move
-// when the pool grows. The specializations live next door and come with this header: the instance-less storage
-// (empty types, void) in storage_no_instance.hpp, the entity storage in entity_storage.hpp; the iterators in
-// storage_iterator.hpp.
+// when the pool grows. The specializations come with this header from storages/: the instance-less storage (empty
+// types, void) in storages/no_instance.hpp, the entity storage in storages/entity_storage.hpp, and the iterators all
+// three share in storages/iterators.hpp.
 #ifndef TESSERA_ENTITY_STORAGE_HPP
 #define TESSERA_ENTITY_STORAGE_HPP
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/iterator.hpp"
 #include "../core/type_info.hpp"
 #include "../core/type_traits.hpp"
 #include "change_tracking.hpp"
+#include "checks/iteration_log.hpp"
+#include "checks/race_guard.hpp"
 #include "component.hpp"
 #include "entity.hpp"
-#include "entity_storage.hpp"
 #include "fwd.hpp"
-#include "iteration_log.hpp"
-#include "page_table.hpp"
-#include "race_guard.hpp"
+#include "paged/page_table.hpp"
 #include "sparse_set.hpp"
-#include "storage_iterator.hpp"
-#include "storage_no_instance.hpp"
+#include "storages/entity_storage.hpp"
+#include "storages/iterators.hpp"
+#include "storages/no_instance.hpp"
 #include <cstddef>
-#include <iterator>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -45,7 +44,7 @@ class basic_storage
     static constexpr bool is_pinned_type = !(std::is_move_constructible_v<Type> && std::is_move_assignable_v<Type>);
     static constexpr bool is_trivially_destructible = std::is_trivially_destructible_v<Type>;
     static constexpr std::size_t page_size = traits_type::page_size;
-    static constexpr bool tracked = internal::track_changes_of<traits_type>;
+    static constexpr bool tracked = internal::track_changes_of<traits_type, Type>;
 
     [[nodiscard]] TESSERA_FORCE_INLINE Type &element_at(const std::size_t pos) const noexcept {
         return payload[pos / page_size][internal::fast_mod(pos, page_size)];
@@ -118,9 +117,14 @@ class basic_storage
         } else if constexpr (!std::uses_allocator_v<Type, allocator_type>) {
             // what uses-allocator construction comes down to, without instantiating its machinery per type
             ::new (static_cast<void *>(ptr)) Type(std::forward<Args>(args)...);
+        } else if constexpr (std::is_constructible_v<Type, std::allocator_arg_t, const allocator_type &, Args...>) {
+            // uses-allocator construction: the leading-allocator convention first, then the trailing one
+            ::new (static_cast<void *>(ptr)) Type(std::allocator_arg, get_allocator(), std::forward<Args>(args)...);
         } else {
-            allocator_type allocator{get_allocator()};
-            std::uninitialized_construct_using_allocator(ptr, allocator, std::forward<Args>(args)...);
+            static_assert(std::is_constructible_v<Type, Args..., const allocator_type &>,
+                          "storage: a type that uses the storage's allocator must take it first (after "
+                          "std::allocator_arg) or last among its constructor's arguments");
+            ::new (static_cast<void *>(ptr)) Type(std::forward<Args>(args)..., get_allocator());
         }
     }
 
@@ -310,20 +314,52 @@ protected:
         underlying_type::pop_all();
     }
 
-    /// Adds an identifier with a copy of *value, or a default-constructed element if value is null.
+    /// Adds an identifier with a copy of *value (through clone_element under clone_policy::custom), or a
+    /// default-constructed element if value is null.
     underlying_iterator try_emplace(const Entity entt, const bool force_back, const void *value) override {
         // A type that cannot be built the way asked for gives end(): the caller reports it.
         if (value == nullptr) {
             if constexpr (std::is_default_constructible_v<Type>) {
                 return settled(emplace_element(entt, force_back));
             }
+        } else if constexpr (internal::clone_policy_of<traits_type, Type> == clone_policy::custom) {
+            return settled(emplace_element(entt, force_back,
+                                           internal::clone_copy<traits_type>(*static_cast<const Type *>(value))));
         } else if constexpr (std::is_copy_constructible_v<Type>) {
             return settled(emplace_element(entt, force_back, *static_cast<const Type *>(value)));
         }
         return underlying_type::end();
     }
 
-    /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set_disable.hpp).
+    /// Adds every identifier of [first, last) with a copy of *value, or a default element when value is null, in
+    /// one bulk insert; end(), adding nothing, when the type cannot be built that way. Copies follow the type's
+    /// clone policy: clone_policy::custom copies through clone_element (component.hpp).
+    underlying_iterator try_insert(const Entity *first, const Entity *last, const void *value) override {
+        if (value == nullptr) {
+            if constexpr (std::is_default_constructible_v<Type> && std::is_copy_constructible_v<Type>) {
+                insert(first, last);
+                return last_appended(first, last);
+            }
+        } else if constexpr (internal::clone_policy_of<traits_type, Type> == clone_policy::custom) {
+            insert(first, last, internal::clone_copy_iterator<traits_type, Type>{*static_cast<const Type *>(value)});
+            return last_appended(first, last);
+        } else if constexpr (std::is_copy_constructible_v<Type>) {
+            insert(first, last, *static_cast<const Type *>(value));
+            return last_appended(first, last);
+        }
+
+        return underlying_type::end();
+    }
+
+    // the last of the identifiers [first, last) that an insert appended, now in front of the disabled tail
+    [[nodiscard]] underlying_iterator last_appended(const Entity *first, const Entity *last) const noexcept {
+        return (first == last)
+                   ? underlying_type::end()
+                   : underlying_type::end() - static_cast<typename underlying_type::difference_type>(
+                                                  underlying_type::size() - underlying_type::disabled_size());
+    }
+
+    /// The position of an element just appended at `it`, once it has joined the enabled ones (sparse_set.hpp).
     underlying_iterator settled(const underlying_iterator it) {
         if (underlying_type::disabled_size() == 0u) [[likely]] {
             return it;

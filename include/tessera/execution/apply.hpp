@@ -7,7 +7,7 @@
 
 #include "../config/config.hpp"
 #include "../entity/command_buffer.hpp"
-#include "../entity/command_playback.hpp"
+#include "../entity/commands/playback.hpp"
 #include "fwd.hpp"
 #include "tsan.hpp"
 #include <cstddef>

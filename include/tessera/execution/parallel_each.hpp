@@ -6,8 +6,8 @@
 #define TESSERA_EXECUTION_PARALLEL_EACH_HPP
 
 #include "../config/config.hpp"
+#include "../entity/checks/race_guard.hpp"
 #include "../entity/chunk.hpp"
-#include "../entity/race_guard.hpp"
 #include "fwd.hpp"
 #include "tsan.hpp"
 #include <cstddef>

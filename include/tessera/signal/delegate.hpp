@@ -3,13 +3,12 @@
 #define TESSERA_SIGNAL_DELEGATE_HPP
 
 #include <cstddef>
-#include <functional>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "fwd.hpp"
 
 namespace tessera {
@@ -65,9 +64,9 @@ template<typename Bound>
 template<typename Ret, typename... Type>
 Ret invoke_as(Type &&...value) {
     if constexpr (std::is_void_v<Ret>) {
-        static_cast<void>(std::invoke(std::forward<Type>(value)...));
+        static_cast<void>(tessera::internal::invoke(std::forward<Type>(value)...));
     } else {
-        return std::invoke(std::forward<Type>(value)...);
+        return tessera::internal::invoke(std::forward<Type>(value)...);
     }
 }
 

@@ -4,12 +4,12 @@
 #define TESSERA_SIGNAL_DISPATCHER_HPP
 
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "fwd.hpp"

@@ -4,18 +4,69 @@
 #define TESSERA_SIGNAL_EMITTER_HPP
 
 #include <cstddef>
-#include <functional>
-#include <memory>
 #include <type_traits>
 #include <utility>
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
 #include "fwd.hpp"
 #include "id_table.hpp"
 
 namespace tessera {
+
+namespace internal {
+
+/// The event type a listener takes first, for on(listener) without an explicit event type: found for functions,
+/// function pointers and callables with one call operator (lambdas that are not generic, std::function).
+template<typename Func>
+struct listener_event {};
+
+/// See the primary template.
+template<typename Ret, typename Event, typename... Other>
+struct listener_event<Ret(Event, Other...)> {
+    /// The event type.
+    using type = std::remove_cvref_t<Event>;
+};
+
+/// See the primary template.
+template<typename Ret, typename Event, typename... Other>
+struct listener_event<Ret (*)(Event, Other...)> : listener_event<Ret(Event, Other...)> {};
+
+/// See the primary template.
+template<typename Ret, typename Class, typename Event, typename... Other>
+struct listener_event<Ret (Class::*)(Event, Other...)> : listener_event<Ret(Event, Other...)> {};
+
+/// See the primary template.
+template<typename Ret, typename Class, typename Event, typename... Other>
+struct listener_event<Ret (Class::*)(Event, Other...) const> : listener_event<Ret(Event, Other...)> {};
+
+/// See the primary template.
+template<typename Ret, typename Class, typename Event, typename... Other>
+struct listener_event<Ret (Class::*)(Event, Other...) noexcept> : listener_event<Ret(Event, Other...)> {};
+
+/// See the primary template.
+template<typename Ret, typename Class, typename Event, typename... Other>
+struct listener_event<Ret (Class::*)(Event, Other...) const noexcept> : listener_event<Ret(Event, Other...)> {};
+
+/// The event type of a listener, or void when it cannot be found.
+template<typename Func>
+[[nodiscard]] consteval auto listener_event_of() noexcept {
+    if constexpr (requires { typename listener_event<Func>::type; }) {
+        return std::type_identity<typename listener_event<Func>::type>{};
+    } else if constexpr (requires { &Func::operator(); }) {
+        if constexpr (requires { typename listener_event<decltype(&Func::operator())>::type; }) {
+            return std::type_identity<typename listener_event<decltype(&Func::operator())>::type>{};
+        } else {
+            return std::type_identity<void>{};
+        }
+    } else {
+        return std::type_identity<void>{};
+    }
+}
+
+} // namespace internal
 
 /// Derive from `emitter<Derived>` to publish events: `struct my_emitter : tessera::emitter<my_emitter> {};`. Each event
 /// type has at most one listener, set with `on<Event>(listener)`; `publish(event)` calls it with the event and the
@@ -43,10 +94,12 @@ class emitter {
         ~handler_base() = default;
     };
 
-    template<typename Event>
+    // Holds the listener as it was given (a lambda, a function pointer, a std::function...): the emitter needs no
+    // std::function, so that <functional> stays out of every unit that includes it.
+    template<typename Event, typename Func>
     class handler final : public handler_base {
     public:
-        explicit handler(std::function<void(Event &, Derived &)> listener) : func{std::move(listener)} {}
+        explicit handler(Func listener) : func{std::move(listener)} {}
 
         void call(void *event, Derived &owner) override { func(*static_cast<Event *>(event), owner); }
 
@@ -58,12 +111,12 @@ class emitter {
         }
 
     private:
-        std::function<void(Event &, Derived &)> func;
+        Func func;
     };
 
-    template<typename Event>
-    [[nodiscard]] handler_base *make_handler(std::function<void(Event &, Derived &)> listener) {
-        using node_alloc = typename alloc_traits::template rebind_alloc<handler<Event>>;
+    template<typename Event, typename Func>
+    [[nodiscard]] handler_base *make_handler(Func listener) {
+        using node_alloc = typename alloc_traits::template rebind_alloc<handler<Event, Func>>;
         node_alloc owner{allocator};
         auto *const memory = std::allocator_traits<node_alloc>::allocate(owner, 1u);
         try {
@@ -73,6 +126,24 @@ class emitter {
             throw;
         }
         return memory;
+    }
+
+    template<typename Event, typename Func>
+    void set_listener(Func listener) {
+        handler_base *const node = make_handler<Event, Func>(std::move(listener));
+        const auto name = type_hash<Event>::value();
+
+        if (auto *const found = handlers.find(name); found != nullptr) {
+            detach(std::exchange(*found, node));
+            return;
+        }
+
+        try {
+            handlers.insert(name, node);
+        } catch (...) {
+            node->release(allocator);
+            throw;
+        }
     }
 
     void detach(handler_base *node) noexcept {
@@ -181,21 +252,21 @@ public:
     }
 
     /// Sets the listener of `Event`, replacing the current one. It is called as `listener(Event &, Derived &)`.
-    template<typename Event>
-    void on(std::function<void(Event &, Derived &)> listener) {
-        static_assert(std::is_same_v<Event, std::remove_cvref_t<Event>>,
+    /// Without an explicit `Event`, the event type is the listener's first parameter (functions, std::function,
+    /// lambdas that are not generic).
+    template<typename Event = void, typename Func>
+    void on(Func listener) {
+        using event_type = std::conditional_t<std::is_void_v<Event>,
+                                              typename decltype(internal::listener_event_of<Func>())::type, Event>;
+        static_assert(!std::is_void_v<event_type>,
+                      "emitter::on: the event type cannot be read from this listener; name it: on<Event>(listener)");
+        static_assert(std::is_same_v<event_type, std::remove_cvref_t<event_type>>,
                       "emitter: name the event type without const, volatile or reference");
-        handler_base *const node = make_handler<Event>(std::move(listener));
-        const auto name = type_hash<Event>::value();
-        if (auto *const found = handlers.find(name); found != nullptr) {
-            detach(std::exchange(*found, node));
-            return;
-        }
-        try {
-            handlers.insert(name, node);
-        } catch (...) {
-            node->release(allocator);
-            throw;
+        static_assert(std::is_void_v<event_type> || std::is_invocable_v<Func &, event_type &, Derived &>,
+                      "emitter::on: the listener must be callable as void(Event &, Derived &)");
+
+        if constexpr (!std::is_void_v<event_type>) {
+            set_listener<event_type>(std::move(listener));
         }
     }
 

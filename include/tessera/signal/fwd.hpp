@@ -2,7 +2,7 @@
 #ifndef TESSERA_SIGNAL_FWD_HPP
 #define TESSERA_SIGNAL_FWD_HPP
 
-#include <memory>
+#include "../config/std_parts.hpp"
 
 namespace tessera {
 

@@ -3,14 +3,13 @@
 #ifndef TESSERA_SIGNAL_ID_TABLE_HPP
 #define TESSERA_SIGNAL_ID_TABLE_HPP
 
-#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <utility>
 #include <vector>
 
+#include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 
 namespace tessera::internal {

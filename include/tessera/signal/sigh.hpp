@@ -2,14 +2,13 @@
 #ifndef TESSERA_SIGNAL_SIGH_HPP
 #define TESSERA_SIGNAL_SIGH_HPP
 
-#include <algorithm>
 #include <cstddef>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "../config/config.hpp"
+#include "../config/std_parts.hpp"
 #include "delegate.hpp"
 #include "fwd.hpp"
 
