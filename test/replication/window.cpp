@@ -2,6 +2,9 @@
 // tick is older gets the whole state again; what the window holds is bounded and reported.
 #include "replication/world.hpp"
 #include <gtest/gtest.h>
+#include <memory>
+#include <string>
+#include <tessera/entity/memory_report.hpp>
 #include <tessera/entity/registry.hpp>
 #include <tessera/replication/replication.hpp>
 
@@ -71,6 +74,52 @@ TEST(window, HistoryIsBounded) {
     // two records per tick (a spawn, a despawn) and a removal, for 8 ticks
     EXPECT_LE(most, 3u * 9u);
     EXPECT_LE(source.memory_bytes(), 64u * 1024u);
+}
+
+TEST(window, TheMemoryReportShowsTheSourceAndTheMirror) {
+    tessera::registry server{};
+    const auto without = server.memory_report();
+    EXPECT_TRUE(without.others.empty());
+
+    auto source = std::make_unique<source_type>(server, 8u);
+    auto peer = source->connect();
+
+    for (int step{}; step < 20; ++step) {
+        const auto entt = server.create();
+        server.emplace<replicated>(entt);
+        server.emplace<health>(entt, step);
+        peer.acknowledge(peer.next().tick());
+    }
+
+    const auto report = server.memory_report();
+    ASSERT_EQ(report.others.size(), 1u);
+    EXPECT_EQ(report.others[0].name, "replication source");
+    EXPECT_EQ(report.others[0].bytes, source->memory_bytes());
+    EXPECT_GT(report.others[0].bytes, 0u);
+    EXPECT_NE(report.to_string().find("replication source"), std::string::npos);
+
+    // two sources on one registry are two rows; a destroyed one leaves the report
+    {
+        source_type other{server};
+        EXPECT_EQ(server.memory_report().others.size(), 2u);
+    }
+
+    ASSERT_EQ(server.memory_report().others.size(), 1u);
+
+    tessera::registry client{};
+    {
+        mirror_type mirror{client};
+        const auto bytes = source->connect().next();
+        mirror.apply(bytes);
+        const auto mirrored = client.memory_report();
+        ASSERT_EQ(mirrored.others.size(), 1u);
+        EXPECT_EQ(mirrored.others[0].name, "replication mirror");
+        EXPECT_EQ(mirrored.others[0].bytes, mirror.memory_bytes());
+    }
+
+    EXPECT_TRUE(client.memory_report().others.empty());
+    source.reset();
+    EXPECT_TRUE(server.memory_report().others.empty());
 }
 
 TEST(window, AdvancesOfTheRegistryCount) {

@@ -7,6 +7,7 @@
 #include "../config/config.hpp"
 #include "../entity/change_tracking.hpp"
 #include "../entity/entity.hpp"
+#include "../entity/memory_contributors.hpp"
 #include "../entity/memory_report.hpp"
 #include "../entity/registry.hpp"
 #include "../entity/sparse_set.hpp"
@@ -689,13 +690,22 @@ public:
     /// Applies messages to `registry`, which must outlive the mirror. Remote indices at or above `index_limit` are
     /// refused as corrupt.
     explicit basic_mirror(registry_type &registry, const std::uint64_t index_limit = default_max_index)
-        : reg{&registry}, pools{&registry.template storage<Type>()...}, max_index{index_limit} {}
+        : reg{&registry}, pools{&registry.template storage<Type>()...}, max_index{index_limit} {
+        // the identifier maps show in registry.memory_report() (docs/debugging.md)
+        registry.ctx().template emplace<memory_contributors>().add("replication mirror", this, &basic_mirror::measure);
+    }
 
     basic_mirror(const basic_mirror &) = delete;
     basic_mirror(basic_mirror &&) = delete;
     basic_mirror &operator=(const basic_mirror &) = delete;
     basic_mirror &operator=(basic_mirror &&) = delete;
-    ~basic_mirror() = default;
+
+    /// Leaves the registry's memory report. (A mirror neither copies nor moves: the report holds its address.)
+    ~basic_mirror() {
+        if (auto *contributors = reg->ctx().template find<memory_contributors>(); contributors) {
+            contributors->remove(this);
+        }
+    }
 
     /// Applies a message and returns the tick to acknowledge to the source (peer.acknowledge). All or nothing: a
     /// message that is truncated, damaged (checksum), from another format version or schema, not newer than the
@@ -843,6 +853,10 @@ public:
     [[nodiscard]] registry_type &registry() const noexcept { return *reg; }
 
 private:
+    [[nodiscard]] static std::size_t measure(const void *self) noexcept {
+        return static_cast<const basic_mirror *>(self)->memory_bytes();
+    }
+
     registry_type *reg;
     std::tuple<pool_type<Type> *...> pools;
     std::uint64_t max_index;

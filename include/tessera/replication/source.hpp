@@ -11,6 +11,7 @@
 #include "../entity/change_tracking.hpp"
 #include "../entity/component.hpp"
 #include "../entity/entity.hpp"
+#include "../entity/memory_contributors.hpp"
 #include "../entity/memory_report.hpp"
 #include "../entity/registry.hpp"
 #include "../entity/sparse_set.hpp"
@@ -62,7 +63,7 @@ consteval bool check_replicated_type() {
                   "replication: a replicated type must be empty, trivially copyable, or have the snapshot archive's "
                   "serialize(binary_output_archive &, const T &) and serialize(binary_input_archive &, T &) "
                   "overloads (docs/snapshots.md); a type with a value must be default-constructible");
-    static_assert(std::is_empty_v<Type> || track_changes_of<component_traits<Type, Entity>>,
+    static_assert(std::is_empty_v<Type> || track_changes_of<component_traits<Type, Entity>, Type>,
                   "replication: a replicated type with a value must track changes: declare static constexpr bool "
                   "track_changes = true in it or in its component_traits (docs/change_detection.md)");
     return true;
@@ -151,6 +152,10 @@ class basic_source {
                 }
             }(),
             ...);
+    }
+
+    [[nodiscard]] static std::size_t measure(const void *self) noexcept {
+        return static_cast<const basic_source *>(self)->memory_bytes();
     }
 
     void disconnect_all() {
@@ -713,7 +718,17 @@ public:
           pools{&registry.template storage<Type>()...}, span{window} {
         TESSERA_ASSERT(window != 0u && window <= tick_clamp_period,
                        "replication::source: the window takes 1 to 2^29 ticks");
-        connect_all(std::index_sequence_for<Type...>{});
+        // the history and the shared encodings show in registry.memory_report() (docs/debugging.md)
+        auto &contributors = registry.ctx().template emplace<memory_contributors>();
+        contributors.add("replication source", this, &basic_source::measure);
+
+        try {
+            connect_all(std::index_sequence_for<Type...>{});
+        } catch (...) {
+            contributors.remove(this);
+            disconnect_all();
+            throw;
+        }
     }
 
     basic_source(const basic_source &) = delete;
@@ -721,8 +736,14 @@ public:
     basic_source &operator=(const basic_source &) = delete;
     basic_source &operator=(basic_source &&) = delete;
 
-    /// Stops observing the registry. Peers still connected are disconnected: using them is then a misuse.
+    /// Stops observing the registry and leaves its memory report. Peers still connected are disconnected: using
+    /// them is then a misuse. (A source neither copies nor moves: the registry's signals and memory report hold its
+    /// address.)
     ~basic_source() {
+        if (auto *contributors = reg->ctx().template find<memory_contributors>(); contributors) {
+            contributors->remove(this);
+        }
+
         for (auto *curr = first_peer; curr != nullptr;) {
             curr->src = nullptr;
             curr->prev_peer = nullptr;
