@@ -3,7 +3,7 @@
 // are rewritten to match the rest (without that, almost every mutation stops at the checksum). A replication::error
 // is the expected way to refuse a message, and a refused message must leave the mirror and its registry as they were;
 // a crash, a sanitizer report or a failed assertion is a bug.
-#include "replication/world.hpp"
+#include "replication_seed.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -16,39 +16,6 @@
 namespace {
 
 using namespace replication_test;
-
-/// A small server world and the messages that bring a mirror to it: its whole state, then a delta.
-struct seed_world {
-    tessera::registry server{};
-    source_type source{server};
-    source_type::peer_type peer{source.connect()};
-    std::vector<std::byte> whole{};
-
-    seed_world() {
-        tessera::entity previous{tessera::null};
-
-        for (int count = 0; count < 6; ++count) {
-            const auto entt = server.create();
-            server.emplace<replicated>(entt);
-            server.emplace<position>(entt, float(count), 1.f);
-            server.emplace<health>(entt, count);
-
-            if (count % 2 == 0) {
-                server.emplace<frozen>(entt);
-                server.emplace<label>(entt, "unit");
-            }
-
-            if (previous != tessera::null) {
-                server.emplace<anchor>(entt, previous, count);
-            }
-
-            previous = entt;
-        }
-
-        const auto message = peer.next();
-        whole.assign(message.data(), message.data() + message.size());
-    }
-};
 
 /// Everything observable of a mirror and its registry.
 struct observed {
@@ -68,7 +35,7 @@ observed observe(const tessera::registry &client, const mirror_type &mirror) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, const std::size_t size) {
-    static const seed_world world{};
+    static const tessera_fuzz::replication_seed world{};
 
     if (size == 0u) {
         return 0;
