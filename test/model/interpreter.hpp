@@ -1,7 +1,7 @@
 // Differential testing: a reference model made of std::map/std::set and an interpreter that applies the same
 // operation sequence to the model and to a tessera::registry, comparing the observable state after every step.
 // Command buffers are checked by replaying their rules on the model; clone and spawn by copying in the model.
-// The operations are drawn from a chooser: a seeded generator (model test, soak) or fuzzer bytes.
+// The operations are drawn from a chooser: a seeded generator (the model test and its soak mode) or fuzzer bytes.
 #ifndef TESSERA_TEST_MODEL_INTERPRETER_HPP
 #define TESSERA_TEST_MODEL_INTERPRETER_HPP
 

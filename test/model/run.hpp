@@ -1,4 +1,4 @@
-// Runs of the model interpreter shared by the model test and the soak executable: one run is a fresh registry
+// Runs of the model interpreter shared by the model test and its soak mode (main.cpp): one run is a fresh registry
 // and model driven by one seed; a failure message names the seed so that the run can be replayed.
 #ifndef TESSERA_TEST_MODEL_RUN_HPP
 #define TESSERA_TEST_MODEL_RUN_HPP
@@ -29,8 +29,8 @@ inline run_result run_seed(const std::uint64_t seed, const std::size_t ops) {
     } catch (const std::exception &error) {
         result.failure = std::string{error.what()} + "\n  replay: TESSERA_MODEL_SEED=" + std::to_string(seed) +
                          " TESSERA_MODEL_OPS=" + std::to_string(machine.steps()) +
-                         " tessera_test_model --gtest_filter='*/1'" + " (or soak --seed " + std::to_string(seed) +
-                         " --ops " + std::to_string(machine.steps()) + ")";
+                         " tessera_test_model --gtest_filter='*/1'" + " (or tessera_test_model --soak --seed " +
+                         std::to_string(seed) + " --ops " + std::to_string(machine.steps()) + ")";
     }
 
     result.steps = machine.steps();

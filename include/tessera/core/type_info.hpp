@@ -147,7 +147,9 @@ struct type_hash final {
         } else if constexpr (internal::is_unit_local_name(name)) {
             return internal::unit_local_hash<Type, id_type, name.size()>(name.data());
         } else {
-            return internal::fnv1a<id_type>(name.data(), name.size());
+            // a constant even in unoptimized builds, where every call that names a pool would hash the name again
+            constexpr id_type hash = internal::fnv1a<id_type>(name.data(), name.size());
+            return hash;
         }
     }
 

@@ -383,7 +383,7 @@ public:
 
     /// Adds an element and publishes construct. Returns the element, or nothing for types without instances.
     template<typename... Args>
-    decltype(auto) emplace(const entity_type entt, Args &&...args) requires(!is_entity_storage) {
+    TESSERA_FORCE_INLINE decltype(auto) emplace(const entity_type entt, Args &&...args) requires(!is_entity_storage) {
         // held over the listeners too: they run as part of the write
         TESSERA_RACE_WRITE(*this, "emplace");
 

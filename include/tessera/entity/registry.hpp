@@ -448,18 +448,28 @@ public:
 
     /// Gives the entity a Type built from args (braces for aggregates), then fires on_construct<Type>.
     template<typename Type, typename... Args>
-    decltype(auto) emplace(const entity_type entt, Args &&...args) {
+    TESSERA_FORCE_INLINE decltype(auto) emplace(const entity_type entt, Args &&...args) {
         TESSERA_ASSERT(valid(entt), "emplace: invalid entity");
         auto &pool = assure<Type>();
         TESSERA_ASSERT(!pool.contains(entt), "emplace: the entity already owns this component");
 
+        // forced inline, as g++ did by itself before enable/disable: called out of line, every emplace paid a call
+        // and its spills. The disabled-entity case costs one load and one test here, the rest stays out of line
         if constexpr (std::is_void_v<decltype(pool.emplace(entt, std::forward<Args>(args)...))>) {
             pool.emplace(entt, std::forward<Args>(args)...);
-            follow_entity_state(pool, entt);
+
+            if (disabled_entities != nullptr) [[unlikely]] {
+                follow_entity_state(pool, entt);
+            }
         } else {
-            auto &elem = pool.emplace(entt, std::forward<Args>(args)...);
-            // disabling moves the element: it is looked up again
-            return follow_entity_state(pool, entt) ? pool.get(entt) : elem;
+            auto *elem = std::addressof(pool.emplace(entt, std::forward<Args>(args)...));
+
+            if (disabled_entities != nullptr) [[unlikely]] {
+                // disabling moves the element: it is looked up again
+                elem = follow_entity_state(pool, entt, elem);
+            }
+
+            return *elem;
         }
     }
 
@@ -999,7 +1009,7 @@ public:
 private:
     // a component added to a disabled entity is disabled too; returns true if it was
     template<typename Pool>
-    bool follow_entity_state(Pool &pool, const entity_type entt) {
+    TESSERA_NOINLINE bool follow_entity_state(Pool &pool, const entity_type entt) {
         if (disabled_entities == nullptr || !disabled_entities->contains(entt)) [[likely]] {
             return false;
         }
@@ -1011,6 +1021,13 @@ private:
                                   "its elements cannot be disabled; enable the entity first");
             return false;
         }
+    }
+
+    // the same for an element just emplaced at `elem`: returns where the element is afterwards
+    template<typename Pool>
+    TESSERA_NOINLINE typename Pool::value_type *follow_entity_state(Pool &pool, const entity_type entt,
+                                                                    typename Pool::value_type *elem) {
+        return follow_entity_state(pool, entt) ? std::addressof(pool.get(entt)) : elem;
     }
 
     template<typename Pool, typename It>

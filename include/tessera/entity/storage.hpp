@@ -70,7 +70,7 @@ class basic_storage
 
     // Allocates blocks until page `idx` exists. Kept out of assure_at_least, so that the check that runs on every
     // emplace stays small enough to be inlined.
-    void allocate_pages_up_to(const std::size_t idx) {
+    TESSERA_NOINLINE void allocate_pages_up_to(const std::size_t idx) {
         allocator_type allocator{get_allocator()};
 
         // payload.size() is always the first page of a block
@@ -129,7 +129,7 @@ class basic_storage
     }
 
     template<typename... Args>
-    underlying_iterator emplace_element(const Entity entt, const bool force_back, Args &&...args) {
+    TESSERA_FORCE_INLINE underlying_iterator emplace_element(const Entity entt, const bool force_back, Args &&...args) {
         // in-place storages fill a hole unless told to append; an append is undone without leaving a hole behind
         const bool appends = force_back || storage_policy != deletion_policy::in_place || underlying_type::contiguous();
         const auto it = underlying_type::template push_entity_as<storage_policy>(entt, force_back);
@@ -657,10 +657,12 @@ public:
 
     /// Adds an identifier and builds its element from args (braces for aggregates). Strong exception guarantee.
     template<typename... Args>
-    value_type &emplace(const entity_type entt, Args &&...args) {
+    TESSERA_FORCE_INLINE value_type &emplace(const entity_type entt, Args &&...args) {
         TESSERA_RACE_WRITE(*this, "emplace");
-        const auto placed = settled(emplace_element(entt, false, std::forward<Args>(args)...));
-        return element_at(static_cast<size_type>(placed.index()));
+        const auto placed = static_cast<size_type>(emplace_element(entt, false, std::forward<Args>(args)...).index());
+        // with disabled elements the new one moves ahead of them (settle_appended, out of line); a pool that never
+        // disables pays one test, and emplace stays small enough to be inlined into the caller's loop
+        return element_at(underlying_type::disabled_size() == 0u ? placed : underlying_type::settle_appended(1u));
     }
 
     /// Calls each function with the element in turn and returns it.

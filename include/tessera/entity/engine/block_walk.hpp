@@ -362,15 +362,20 @@ class block_walk<Common, Fixed, Known, LeadHoles, type_list<Slot...>, type_list<
         }
 
         return (locate<Index>(entt, pos, at) && ...) && !excluded(entt, exclude_seq{}) &&
-               (mode != disabled_mode::only || some_disabled(pos, at, slot_seq{}));
+               (mode != disabled_mode::only ||
+                some_disabled(slot_seq{}, *lead, pos, at, walk_at<Index>(slots).pool...));
     }
 
     // disabled_mode::only: the lead or a slot holds the entity disabled. Kept out of line, so that walks in the
-    // default mode inline no more than before
-    template<std::size_t... Index>
-    [[nodiscard]] TESSERA_NOINLINE bool some_disabled(const std::size_t pos, const positions &at,
-                                                      std::index_sequence<Index...>) const noexcept {
-        return walk_disabled_at(*lead, pos) || (walk_disabled_at(*walk_at<Index>(slots).pool, at[Index]) || ...);
+    // default mode inline no more than before; and static, given the storages rather than the walk: an out-of-line
+    // call that received `this` would make the walk's address escape, and every loop that may reach it (the each()
+    // iterators' steps) would then keep the walk's position and element pointers in memory, with a store and a
+    // reload per entity, where they otherwise stay in registers
+    template<std::size_t... Index, typename... Pool>
+    [[nodiscard]] TESSERA_NOINLINE static bool some_disabled(std::index_sequence<Index...>, const Common &leader,
+                                                             const std::size_t pos, const positions &at,
+                                                             const Pool *...pool) noexcept {
+        return walk_disabled_at(leader, pos) || (walk_disabled_at(*pool, at[Index]) || ...);
     }
 
     // the element of slot Index for the entity at position `pos` of the lead, found at position `at` of the slot (npos

@@ -1,22 +1,29 @@
-// The soak runner: model interpreter runs one seed after another for as long as asked.
-// Usage: soak [--seconds N] [--ops N] [--seed S] [--run-length N]
+// The model test's entry point: GoogleTest's cases by default, or the soak runner with `--soak`, which runs the
+// model interpreter one seed after another for as long as asked (one executable, so that the model's code is built
+// once per configuration).
+// Usage: tessera_test_model [gtest flags]
+//        tessera_test_model --soak [--seconds N] [--ops N] [--seed S] [--run-length N]
 #include "model/run.hpp"
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <string>
 
-int main(int argc, char **argv) {
+namespace {
+
+int soak(const int argc, char **argv) {
     double seconds = 0.0;
     std::size_t ops = 0u;
     std::size_t run_length = 2000u;
     std::uint64_t seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
     bool one_seed = false;
 
-    for (int pos = 1; pos + 1 < argc; pos += 2) {
-        const std::string flag = argv[pos];
-        const char *value = argv[pos + 1];
+    // flags come in pairs: a flag without its value is a usage error
+    for (int pos = 0; pos < argc; pos += 2) {
+        const std::string flag = pos + 1 < argc ? argv[pos] : "";
+        const char *value = pos + 1 < argc ? argv[pos + 1] : nullptr;
 
         if (flag == "--seconds") {
             seconds = std::stod(value);
@@ -28,7 +35,8 @@ int main(int argc, char **argv) {
         } else if (flag == "--run-length") {
             run_length = static_cast<std::size_t>(std::stoull(value));
         } else {
-            std::fprintf(stderr, "usage: soak [--seconds N] [--ops N] [--seed S] [--run-length N]\n");
+            std::fprintf(stderr,
+                         "usage: tessera_test_model --soak [--seconds N] [--ops N] [--seed S] [--run-length N]\n");
             return 2;
         }
     }
@@ -64,4 +72,15 @@ int main(int argc, char **argv) {
     std::printf("soak: %zu operations in %zu runs (first seed %llu), %.1f s, %.0f ops/s, no divergence\n", total, runs,
                 static_cast<unsigned long long>(seed), elapsed(), static_cast<double>(total) / elapsed());
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--soak") == 0) {
+        return soak(argc - 2, argv + 2);
+    }
+
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
 }
