@@ -10,6 +10,7 @@
 #include <string_view>
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/entity/debugger.hpp>
+#include <tessera/entity/memory_contributors.hpp>
 #include <tessera/entity/memory_report.hpp>
 #include <tessera/entity/registry.hpp>
 #include <utility>
@@ -265,6 +266,80 @@ TEST(MemoryReport, EmptyRegistry) {
     EXPECT_EQ(report.total_bytes(), report.registry_bytes);
     // no division by zero in the share column
     EXPECT_NE(report.to_string().find("0.0%"), std::string::npos);
+}
+
+struct held_memory {
+    std::size_t held;
+    static std::size_t bytes(const void *self) { return static_cast<const held_memory *>(self)->held; }
+};
+
+TEST(MemoryReport, ContributorsAreRowsOfTheTotal) {
+    tessera::registry registry{};
+    registry.emplace<position>(registry.create());
+    const auto plain = registry.memory_report();
+    EXPECT_TRUE(plain.others.empty());
+
+    held_memory first{1000u};
+    held_memory second{24u};
+    auto &contributors = registry.ctx().emplace<tessera::memory_contributors>();
+    contributors.add("first holder", &first, &held_memory::bytes);
+    contributors.add("second holder", &second, &held_memory::bytes);
+    ASSERT_EQ(contributors.entries().size(), 2u);
+
+    const auto report = registry.memory_report();
+    ASSERT_EQ(report.others.size(), 2u);
+    EXPECT_EQ(report.others[0].name, "first holder");
+    EXPECT_EQ(report.others[0].bytes, 1000u);
+    EXPECT_EQ(report.others[1].name, "second holder");
+    EXPECT_EQ(report.others[1].bytes, 24u);
+    EXPECT_EQ(report.total_bytes(), plain.total_bytes() + 1024u);
+
+    // measured when the report is made, not when the entry is added
+    first.held = 2000u;
+    EXPECT_EQ(registry.memory_report().others[0].bytes, 2000u);
+
+    // a line each, after the entities and before the groups, aligned with the others
+    const auto lines = lines_of(report.to_string());
+    ASSERT_EQ(lines.size(), 1u + report.pools.size() + 6u);
+    const auto entities = 1u + report.pools.size();
+    EXPECT_TRUE(lines[entities].starts_with("(entities)"));
+    EXPECT_TRUE(lines[entities + 1u].starts_with("first holder"));
+    EXPECT_NE(lines[entities + 1u].find(" 1000 "), std::string::npos);
+    EXPECT_TRUE(lines[entities + 2u].starts_with("second holder"));
+    EXPECT_TRUE(lines[entities + 3u].starts_with("(groups)"));
+
+    for (const auto &line : lines) {
+        EXPECT_EQ(line.size(), lines.front().size()) << line;
+    }
+}
+
+TEST(MemoryReport, ContributorsAreRemovedByOwner) {
+    tessera::registry registry{};
+    held_memory first{8u};
+    held_memory second{16u};
+    auto &contributors = registry.ctx().emplace<tessera::memory_contributors>();
+    contributors.add("first", &first, &held_memory::bytes);
+    contributors.add("second", &second, &held_memory::bytes);
+    contributors.add("first again", &first, &held_memory::bytes);
+
+    EXPECT_EQ(contributors.remove(&first), 2u);
+    EXPECT_EQ(contributors.remove(&first), 0u);
+    ASSERT_EQ(contributors.entries().size(), 1u);
+    EXPECT_EQ(contributors.entries()[0].name, "second");
+
+    const auto report = registry.memory_report();
+    ASSERT_EQ(report.others.size(), 1u);
+    EXPECT_EQ(report.others[0].bytes, 16u);
+    EXPECT_EQ(contributors.remove(&second), 1u);
+    EXPECT_TRUE(registry.memory_report().others.empty());
+}
+
+TEST(MemoryReport, ContributorsNeedAnOwnerAndAMeasure) {
+    tessera::memory_contributors contributors{};
+    held_memory held{};
+    EXPECT_THROW(contributors.add("no owner", nullptr, &held_memory::bytes), tessera_test::assert_failure);
+    EXPECT_THROW(contributors.add("no measure", &held, nullptr), tessera_test::assert_failure);
+    EXPECT_TRUE(contributors.entries().empty());
 }
 
 TEST(DebugComponents, NamesTheTypesOfTheEntity) {

@@ -1,7 +1,9 @@
 // Writes the seed corpora of the fuzz targets: valid archives saved from model interpreter runs (binary, and JSON
-// where the tessera::json target exists), and byte strings for the interpreter. Run by hand (corpus_generator
-// <test/fuzz/corpus>); its output is committed.
+// where the tessera::json target exists), byte strings for the interpreter, and replication messages (a first byte
+// that says whether the fuzzer reseals them and gives the mirror the seed state, then the message). Run by hand
+// (corpus_generator <test/fuzz/corpus>); its output is committed.
 #include "model/interpreter.hpp"
+#include "replication_seed.hpp"
 #ifdef TESSERA_FUZZ_JSON
 #    include "json_model.hpp"
 #endif
@@ -47,6 +49,23 @@ int main(int argc, char **argv) {
 
         std::ofstream out{root + "/fuzz_registry/seed_" + std::to_string(seed) + ".bin", std::ios::binary};
         out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+
+    {
+        // the whole state for an empty mirror; deltas for a mirror that holds it, as sent and resealed
+        tessera_fuzz::replication_seed world{};
+        const auto write = [&root](const std::string &name, const char first, const std::byte *data, std::size_t size) {
+            std::ofstream out{root + "/fuzz_replication/" + name, std::ios::binary};
+            out.put(first);
+            out.write(reinterpret_cast<const char *>(data), static_cast<std::streamsize>(size));
+        };
+        write("whole", 0, world.whole.data(), world.whole.size());
+        const auto deltas = world.deltas();
+
+        for (std::size_t index{}; index < deltas.size(); ++index) {
+            write("delta_" + std::to_string(index + 1u), 2, deltas[index].data(), deltas[index].size());
+            write("delta_" + std::to_string(index + 1u) + "_resealed", 3, deltas[index].data(), deltas[index].size());
+        }
     }
 
     return 0;

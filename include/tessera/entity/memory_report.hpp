@@ -1,5 +1,6 @@
 // The memory report of a registry: one row per pool (sizes, pages, bytes held), the entity storage, the
-// registry's own tables and the totals, printable as an aligned table. registry.memory_report() builds it through
+// registry's own tables, the memory modules hold for it (memory_contributors.hpp) and the totals, printable as an
+// aligned table. registry.memory_report() builds it through
 // memory_support (below), which the registry befriends; an extra, the core only forwards to it.
 #ifndef TESSERA_ENTITY_MEMORY_REPORT_HPP
 #define TESSERA_ENTITY_MEMORY_REPORT_HPP
@@ -7,6 +8,7 @@
 #include "../config/std_parts.hpp"
 #include "../core/fwd.hpp"
 #include "../core/type_info.hpp"
+#include "memory_contributors.hpp"
 #include "pool_memory.hpp"
 #include <array>
 #include <charconv>
@@ -78,6 +80,15 @@ class memory_report {
     }
 
 public:
+    /// Memory held for the registry outside its pools (one row per entry of the memory_contributors in its
+    /// context).
+    struct other_row {
+        /// The name the contributor gave.
+        std::string name;
+        /// The bytes it held when the report was made.
+        std::size_t bytes;
+    };
+
     /// One row per pool, in the registry's order (the order of registry.storage()).
     std::vector<pool_memory> pools{};
     /// The entity storage.
@@ -88,12 +99,18 @@ public:
     std::size_t group_bytes{};
     /// Names given to pools with label(); pools without one are shown by type (and name hash, for named pools).
     std::vector<std::pair<id_type, std::string>> labels{};
+    /// The memory_contributors' rows, in the order they were added.
+    std::vector<other_row> others{};
 
-    /// Bytes of every pool, the entity storage, the groups and the registry's tables.
+    /// Bytes of every pool, the entity storage, the groups, the registry's tables and the other rows.
     [[nodiscard]] std::size_t total_bytes() const noexcept {
         std::size_t total = entities.bytes + registry_bytes + group_bytes;
 
         for (const auto &row : pools) {
+            total += row.bytes;
+        }
+
+        for (const auto &row : others) {
             total += row.bytes;
         }
 
@@ -112,11 +129,11 @@ public:
         return *this;
     }
 
-    /// The report as an aligned table: one line per pool, then the entity storage, the groups, the registry's
-    /// tables and the total.
+    /// The report as an aligned table: one line per pool, then the entity storage, the other rows, the groups, the
+    /// registry's tables and the total.
     [[nodiscard]] std::string to_string() const {
         std::vector<cells> lines{};
-        lines.reserve(pools.size() + 5u);
+        lines.reserve(pools.size() + others.size() + 5u);
         lines.push_back({"pool", "elem", "size", "capacity", "sparse pages", "packed pages", "bytes", "share"});
 
         for (const auto &row : pools) {
@@ -124,6 +141,14 @@ public:
         }
 
         lines.push_back(row_cells("(entities)", entities));
+
+        for (const auto &row : others) {
+            cells extra{};
+            extra[0] = row.name;
+            internal::append_number(extra[6], row.bytes);
+            extra[7] = share_of(row.bytes);
+            lines.push_back(std::move(extra));
+        }
 
         for (const auto &[name, bytes] : {std::pair<const char *, std::size_t>{"(groups)", group_bytes},
                                           std::pair<const char *, std::size_t>{"(registry)", registry_bytes},
@@ -173,7 +198,8 @@ public:
 namespace internal {
 
 /// How registry::memory_report() measures a registry: a row per pool, read through the shape each pool's owner
-/// keeps (tables/pool_owner.hpp), then the entity storage, the groups' member sets and the registry's tables.
+/// keeps (tables/pool_owner.hpp), then the entity storage, the groups' member sets, the registry's tables and a row
+/// per entry of the memory_contributors in its context.
 template<typename Registry>
 struct memory_support {
     /// The report of `registry`. Allocates only the report.
@@ -192,6 +218,15 @@ struct memory_support {
 
         report.group_bytes = registry.groups.member_set_bytes();
         report.entities = memory_of(registry.entities);
+
+        if (const auto *contributors = registry.ctx().template find<memory_contributors>(); contributors) {
+            report.others.reserve(contributors->entries().size());
+
+            for (const auto &entry : contributors->entries()) {
+                report.others.push_back(memory_report::other_row{entry.name, entry.bytes(entry.owner)});
+            }
+        }
+
         return report;
     }
 };
