@@ -107,8 +107,8 @@ class basic_source {
 
     /// An encoding shared by the unfiltered peers at one baseline, while the state it describes is current.
     struct cached {
-        bool full;
-        tick_type baseline;
+        bool full{};
+        tick_type baseline{};
         message bytes;
     };
 
@@ -226,6 +226,10 @@ class basic_source {
     // types, their addresses to a list); the section is assembled once the count is known.
     template<typename Component>
     struct section_writer {
+        section_writer(internal::byte_buffer &id_bytes, internal::byte_buffer &value_bytes,
+                       std::vector<const void *> &archived_values) noexcept
+            : ids{id_bytes}, values{value_bytes}, archived{archived_values} {}
+
         internal::byte_writer ids;
         internal::byte_buffer &values;
         std::vector<const void *> &archived;
@@ -300,7 +304,7 @@ class basic_source {
             return;
         }
 
-        section_writer<Component> section{internal::byte_writer{ids_bytes}, values_bytes, archived_values};
+        section_writer<Component> section{ids_bytes, values_bytes, archived_values};
 
         const auto value_of = [&](const entity_type entt) -> const Component * {
             if constexpr (std::is_empty_v<Component>) {
