@@ -4,9 +4,23 @@
 #define TESSERA_CORE_MEMORY_HPP
 
 #include "../config/config.hpp"
-#include <memory>
+#include "../config/std_parts.hpp"
 #include <type_traits>
 #include <utility>
+
+#if defined(__GLIBCXX__) && !_GLIBCXX_INLINE_VERSION
+// <memory> alone takes about half of what the umbrella header takes to compile: in C++20 libstdc++'s unique_ptr
+// brings <ostream>. With libstdc++ this header takes uses-allocator construction from the header that defines it and
+// only declares std::unique_ptr, which allocate_unique returns: a caller that holds the result has <memory>, and one
+// that has not is told to include it. Other standard libraries get <memory>.
+#    include <bits/uses_allocator_args.h>
+namespace std { // NOLINT(cert-dcl58-cpp): the declaration libstdc++ itself makes, for the same class
+template<typename, typename>
+class unique_ptr;
+} // namespace std
+#else
+#    include <memory>
+#endif
 
 namespace tessera {
 
@@ -71,6 +85,10 @@ private:
 template<typename Type, typename Allocator, typename... Args>
 [[nodiscard]] constexpr auto allocate_unique(Allocator &allocator, Args &&...args) {
     static_assert(!std::is_array_v<Type>, "allocate_unique: arrays are not supported; use a container");
+    using rebound_for_check = typename std::allocator_traits<Allocator>::template rebind_alloc<Type>;
+    static_assert(
+        requires { sizeof(std::unique_ptr<Type, allocation_deleter<rebound_for_check>>); },
+        "allocate_unique: returns a std::unique_ptr, #include <memory> first");
     using rebound_traits = typename std::allocator_traits<Allocator>::template rebind_traits<Type>;
     using rebound_type = typename rebound_traits::allocator_type;
     rebound_type rebound{allocator};
