@@ -267,12 +267,17 @@ TEST(reflect, names) {
 
     const auto &big = tessera::field_names_v<thirty_two>;
     for (std::size_t pos{}; pos < big.size(); ++pos) {
-        EXPECT_EQ(big[pos], "f" + std::to_string(pos));
+        // appended rather than "f" + to_string: g++ 12 at -O3 warns about that operator+ (-Wstringop-overflow)
+        std::string expected{"f"};
+        expected.append(std::to_string(pos));
+        EXPECT_EQ(big[pos], expected);
     }
 
     const auto &largest = tessera::field_names_v<sixty_four>;
     for (std::size_t pos{}; pos < largest.size(); ++pos) {
-        EXPECT_EQ(largest[pos], "m" + std::to_string(pos) + "_x");
+        std::string expected{"m"};
+        expected.append(std::to_string(pos)).append("_x");
+        EXPECT_EQ(largest[pos], expected);
     }
 }
 

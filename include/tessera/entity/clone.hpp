@@ -36,7 +36,8 @@ struct clone_support {
     /// The pool named `id` in `target` for the elements of `pool`, made through `twin` when `target` has none.
     /// Misuse if the name is taken by another element type there.
     template<typename Twin>
-    [[nodiscard]] static common_type &pool_in(Registry &target, const id_type id, const common_type &pool, Twin *twin) {
+    [[nodiscard]] static common_type &pool_in(Registry &target, const id_type id,
+                                              [[maybe_unused]] const common_type &pool, Twin *twin) {
         common_type *made = target.storage(id);
 
         if (made == nullptr) {
