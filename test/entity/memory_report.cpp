@@ -1,6 +1,7 @@
 // Tests of memory_report.hpp and of registry::memory_report / registry::debug_components: the totals agree byte
 // for byte with a counting allocator, the rows describe the pools, the table is aligned, and building the report
 // takes nothing from the registry's allocator.
+#include "support/misuse.hpp"
 #include "support/tracking_allocator.hpp"
 #include <algorithm>
 #include <cstddef>
@@ -337,8 +338,8 @@ TEST(MemoryReport, ContributorsAreRemovedByOwner) {
 TEST(MemoryReport, ContributorsNeedAnOwnerAndAMeasure) {
     tessera::memory_contributors contributors{};
     held_memory held{};
-    EXPECT_THROW(contributors.add("no owner", nullptr, &held_memory::bytes), tessera_test::assert_failure);
-    EXPECT_THROW(contributors.add("no measure", &held, nullptr), tessera_test::assert_failure);
+    EXPECT_MISUSE(contributors.add("no owner", nullptr, &held_memory::bytes), "an entry needs an owner");
+    EXPECT_MISUSE(contributors.add("no measure", &held, nullptr), "a function that measures it");
     EXPECT_TRUE(contributors.entries().empty());
 }
 
