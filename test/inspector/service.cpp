@@ -25,9 +25,7 @@ tessera::inspector::request make(const std::string &method, const std::string &t
     return req;
 }
 
-void throw_on_update(tessera::registry &, const tessera::entity) {
-    throw std::runtime_error{"listener failed"};
-}
+void throw_on_update(tessera::registry &, const tessera::entity) { throw std::runtime_error{"listener failed"}; }
 
 std::string field_of(const tessera::inspector::response &res) { return nlohmann::json::parse(res.body)["field"]; }
 

@@ -172,8 +172,9 @@ TEST(include_layers, the_checker_sees_a_broken_rule) {
     EXPECT_FALSE(matches("entity/view.hpp", "entity/engine/*"));
     EXPECT_TRUE(matches("entity/view.hpp", "entity/view.hpp"));
 
-    const auto rows = read_layers("<!-- layers -->\n| Layer | Headers |\n|---|---|\n| 3 entity-core | `entity/view.hpp` |\n"
-                                  "| 4 extras | `entity/chunk.hpp`, `entity/commands/*` |\n<!-- /layers -->\n");
+    const auto rows =
+        read_layers("<!-- layers -->\n| Layer | Headers |\n|---|---|\n| 3 entity-core | `entity/view.hpp` |\n"
+                    "| 4 extras | `entity/chunk.hpp`, `entity/commands/*` |\n<!-- /layers -->\n");
     ASSERT_EQ(rows.size(), 2u);
     EXPECT_EQ(rows[1].layer, 4);
     EXPECT_EQ(rows[1].patterns, (std::vector<std::string>{"entity/chunk.hpp", "entity/commands/*"}));
