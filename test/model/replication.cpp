@@ -4,6 +4,7 @@
 // what a reference made of std::map and std::set says: the replicated entities, with their components and values.
 // Peers acknowledge at once, late, never for a while (longer than the window), or lose messages; one is filtered.
 #include "model/reference.hpp"
+#include "support/splitmix.hpp"
 #include <cstdint>
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -26,22 +27,8 @@ using tessera_model::trivial;
 using source_type = tessera::replication::source<trivial, tag>;
 using mirror_type = tessera::replication::mirror<trivial, tag>;
 
-/// splitmix64.
-class dice {
-public:
-    explicit dice(const std::uint64_t seed) : state{seed} {}
-
-    std::uint32_t below(const std::uint32_t bound) {
-        state += 0x9E3779B97F4A7C15ull;
-        auto value = state;
-        value = (value ^ (value >> 30u)) * 0xBF58476D1CE4E5B9ull;
-        value = (value ^ (value >> 27u)) * 0x94D049BB133111EBull;
-        return static_cast<std::uint32_t>((value ^ (value >> 31u)) % bound);
-    }
-
-private:
-    std::uint64_t state;
-};
+/// splitmix64 (test/support/splitmix.hpp).
+using dice = tessera_test::splitmix64;
 
 /// The reference: what the server holds, in ordered containers.
 struct reference {

@@ -4,6 +4,7 @@
 #ifndef TESSERA_TEST_REPLICATION_WORLD_HPP
 #define TESSERA_TEST_REPLICATION_WORLD_HPP
 
+#include "support/splitmix.hpp"
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -71,22 +72,8 @@ using source_type = tessera::replication::source<position, health, frozen, label
 using mirror_type = tessera::replication::mirror<position, health, frozen, label, anchor>;
 using tessera::replication::replicated;
 
-/// splitmix64.
-class generator {
-public:
-    explicit generator(const std::uint64_t seed) : state{seed} {}
-
-    std::uint32_t below(const std::uint32_t bound) {
-        state += 0x9E3779B97F4A7C15ull;
-        auto value = state;
-        value = (value ^ (value >> 30u)) * 0xBF58476D1CE4E5B9ull;
-        value = (value ^ (value >> 27u)) * 0x94D049BB133111EBull;
-        return static_cast<std::uint32_t>((value ^ (value >> 31u)) % bound);
-    }
-
-private:
-    std::uint64_t state;
-};
+/// splitmix64 (test/support/splitmix.hpp).
+using generator = tessera_test::splitmix64;
 
 /// Compares the mirror with the replicated entities of `server` that `relevant` accepts; returns the first
 /// difference, or an empty string.
