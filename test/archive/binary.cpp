@@ -20,6 +20,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_archive_binary {
+
+namespace {
 
 using namespace tessera::literals;
 // a named pool (clang 14 cannot evaluate the consteval literal inside the templates below)
@@ -699,4 +702,7 @@ TEST(BinaryArchive, OutputMisuse) {
     EXPECT_EQ(bytes.size(), size);
 }
 
+} // namespace
+
+} // namespace unit_archive_binary
 } // namespace

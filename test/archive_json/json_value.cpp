@@ -18,6 +18,9 @@
 #include <vector>
 
 namespace {
+namespace unit_archive_json_json_value {
+
+namespace {
 
 namespace json_value = tessera::json_value;
 using traits = tessera::entt_traits<tessera::entity>;
@@ -447,3 +450,6 @@ TEST(json_value, opaque_parts) {
               "callback: " + std::string{tessera::type_name<std::function<void()>>::value()} +
                   " is opaque: it cannot be read from JSON");
 }
+
+} // namespace unit_archive_json_json_value
+} // namespace

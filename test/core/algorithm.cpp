@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_core_algorithm {
+
+namespace {
 
 struct keyed {
     int key;
@@ -144,3 +147,6 @@ TEST(radix_sort, move_only_values) {
     ASSERT_EQ(*values[2], 5u);
     ASSERT_EQ(*values[3], 9u);
 }
+
+} // namespace unit_core_algorithm
+} // namespace

@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_core_any {
+
+namespace {
 
 struct aggregate {
     int x;
@@ -560,3 +563,6 @@ TEST(any, decayed_string_literal) {
     ASSERT_EQ(value.info(), tessera::type_id<const char *>());
     ASSERT_EQ(std::string{tessera::any_cast<const char *>(value)}, "array of char");
 }
+
+} // namespace unit_core_any
+} // namespace

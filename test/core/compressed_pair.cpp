@@ -8,6 +8,9 @@
 #include <vector>
 
 namespace {
+namespace unit_core_compressed_pair {
+
+namespace {
 
 struct empty {};
 
@@ -71,3 +74,6 @@ TEST(compressed_pair, swap_and_get) {
     static_assert(std::tuple_size_v<tessera::compressed_pair<int, char>> == 2u);
     static_assert(std::is_same_v<std::tuple_element_t<1u, tessera::compressed_pair<int, char>>, char>);
 }
+
+} // namespace unit_core_compressed_pair
+} // namespace

@@ -6,6 +6,9 @@
 #include <type_traits>
 
 namespace {
+namespace unit_core_family {
+
+namespace {
 
 struct first_tag;
 struct second_tag;
@@ -38,3 +41,6 @@ TEST(family, families_count_independently) {
     EXPECT_EQ(values[0u], 0u);
     EXPECT_EQ(values[1u], 1u);
 }
+
+} // namespace unit_core_family
+} // namespace

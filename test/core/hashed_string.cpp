@@ -7,6 +7,9 @@
 #include <type_traits>
 
 namespace {
+namespace unit_core_hashed_string {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -112,3 +115,6 @@ TEST(hashed_string, wide) {
     EXPECT_EQ(wide.value(), 0xbf9cf968u);
     EXPECT_EQ(tessera::hashed_wstring{L"foobar"}, wide);
 }
+
+} // namespace unit_core_hashed_string
+} // namespace

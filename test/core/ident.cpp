@@ -4,6 +4,9 @@
 #include <type_traits>
 
 namespace {
+namespace unit_core_ident {
+
+namespace {
 
 struct first_type {};
 struct second_type {};
@@ -43,3 +46,6 @@ TEST(ident, sequential_constant_values) {
     using stable = tessera::ident<first_type, placeholder<int>, second_type>;
     static_assert(stable::value<second_type> == 2u);
 }
+
+} // namespace unit_core_ident
+} // namespace

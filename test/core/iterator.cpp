@@ -9,6 +9,9 @@
 #include <vector>
 
 namespace {
+namespace unit_core_iterator {
+
+namespace {
 
 struct counted_sentinel {
     int limit;
@@ -95,3 +98,6 @@ TEST(iota_iterator, counts) {
     static_assert(std::input_iterator<tessera::iota_iterator<int>>);
     static_assert(*++tessera::iota_iterator<int>{41} == 42);
 }
+
+} // namespace unit_core_iterator
+} // namespace

@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace {
+namespace unit_core_memory {
+
+namespace {
 
 struct throws_on_build {
     explicit throws_on_build(int) { throw std::runtime_error{"build"}; }
@@ -131,3 +134,6 @@ TEST(memory, uses_allocator_construction) {
     ASSERT_EQ(built->get_allocator().resource(), &resource);
     std::destroy_at(built);
 }
+
+} // namespace unit_core_memory
+} // namespace

@@ -3,6 +3,9 @@
 #include <tessera/core/hashed_string.hpp>
 #include <tessera/core/monostate.hpp>
 
+namespace {
+namespace unit_core_monostate {
+
 TEST(monostate, values_per_key_and_type) {
     using namespace tessera::literals;
     const bool unset = tessera::monostate<"port.unset"_hs>{};
@@ -19,3 +22,6 @@ TEST(monostate, values_per_key_and_type) {
     ASSERT_EQ(number, 42);
     ASSERT_EQ(other, 7);
 }
+
+} // namespace unit_core_monostate
+} // namespace

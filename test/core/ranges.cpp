@@ -6,6 +6,9 @@
 #include <type_traits>
 #include <vector>
 
+namespace {
+namespace unit_core_ranges {
+
 TEST(ranges, iterable_adaptor_is_a_borrowed_view) {
     using adaptor = tessera::iterable_adaptor<std::vector<int>::iterator>;
     static_assert(std::ranges::borrowed_range<adaptor>);
@@ -23,3 +26,6 @@ TEST(ranges, iterable_adaptor_is_a_borrowed_view) {
     static_assert(!std::is_same_v<std::remove_cvref_t<decltype(found)>, std::ranges::dangling>);
     ASSERT_EQ(*found, 3);
 }
+
+} // namespace unit_core_ranges
+} // namespace

@@ -5,6 +5,9 @@
 #include <type_traits>
 #include <utility>
 
+namespace {
+namespace unit_core_tuple {
+
 TEST(tuple, is_tuple) {
     static_assert(tessera::is_tuple_v<std::tuple<>>);
     static_assert(tessera::is_tuple_v<std::tuple<int, char>>);
@@ -37,3 +40,6 @@ TEST(tuple, forward_apply) {
     ASSERT_EQ(counter(std::make_tuple(2)), 2);
     ASSERT_EQ(counter(std::make_tuple(3)), 5);
 }
+
+} // namespace unit_core_tuple
+} // namespace

@@ -5,6 +5,9 @@
 #include <type_traits>
 
 namespace {
+namespace unit_core_utility {
+
+namespace {
 
 struct clazz {
     int bar(int value) { return value + 1; }
@@ -43,3 +46,6 @@ TEST(utility, y_combinator) {
     tessera::y_combinator countdown([](auto &self, int value) -> int { return value <= 0 ? 0 : 1 + self(value - 2); });
     ASSERT_EQ(countdown(5), 3);
 }
+
+} // namespace unit_core_utility
+} // namespace

@@ -15,6 +15,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_change_filter {
+
+namespace {
 
 struct transform {
     static constexpr bool track_changes = true;
@@ -618,3 +621,6 @@ TEST_F(change_filter_test, runtime_view_public_functions) {
     tessera::each_changed(readonly, pool, since, [&count](const tessera::entity) { ++count; });
     EXPECT_EQ(count, 2);
 }
+
+} // namespace unit_entity_change_filter
+} // namespace

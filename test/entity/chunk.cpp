@@ -15,6 +15,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_chunk {
+
+namespace {
 
 struct alpha {
     int value;
@@ -354,4 +357,7 @@ TEST_F(Chunks, Misuse) {
     EXPECT_MISUSE(group_last.each([](beta &, gamma &) {}), "lost members since chunks() was called");
 }
 
+} // namespace
+
+} // namespace unit_entity_chunk
 } // namespace

@@ -6,6 +6,9 @@
 #include <tessera/entity/registry.hpp>
 
 namespace {
+namespace unit_entity_command_buffer_enable {
+
+namespace {
 
 struct stunned {
     int turns{};
@@ -67,3 +70,6 @@ TEST(CommandBufferEnable, NamedPoolRecorderDisablesAndEnablesItsOwnPool) {
     EXPECT_EQ(buffer.apply(registry), 1u);
     EXPECT_TRUE(registry.storage<stunned>("stuns"_hs).enabled(entt));
 }
+
+} // namespace unit_entity_command_buffer_enable
+} // namespace

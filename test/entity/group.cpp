@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_group {
+
+namespace {
 
 struct pos {
     int x{};
@@ -1254,3 +1257,6 @@ TEST(Group, GenericEntityFirstCallbacks) {
     non_owning.each(record);
     EXPECT_EQ(seen.size(), 3u);
 }
+
+} // namespace unit_entity_group
+} // namespace

@@ -14,6 +14,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_entity_handle {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -528,3 +531,6 @@ TEST(Handle, HandleViewConversions) {
     EXPECT_EQ(none.registry(), nullptr);
     EXPECT_TRUE(none == tessera::null);
 }
+
+} // namespace unit_entity_handle
+} // namespace

@@ -14,6 +14,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_entity_helper {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -356,3 +359,6 @@ TEST(SighHelper, KeepsEachStep) {
     EXPECT_EQ(target.update, 1);
     EXPECT_EQ(registry.storage(tessera::type_hash<position>::value()), nullptr);
 }
+
+} // namespace unit_entity_helper
+} // namespace

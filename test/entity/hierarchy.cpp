@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_hierarchy {
+
+namespace {
 
 using entity = tessera::entity;
 const entity null_entity = tessera::null;
@@ -393,3 +396,6 @@ TEST(Hierarchy, ContinuousLoaderRemapsLinks) {
     client.destroy(mine);
     EXPECT_FALSE(client.valid(other));
 }
+
+} // namespace unit_entity_hierarchy
+} // namespace

@@ -9,6 +9,9 @@
 #include <tessera/entity/view.hpp>
 #include <vector>
 
+namespace {
+namespace unit_entity_invalidation {
+
 #if TESSERA_DEBUG_ITERATION
 
 namespace {
@@ -300,3 +303,6 @@ TEST(Invalidation, InPlacePoolsTolerateAnyRemoval) {
 TEST(invalidation, needs_debug_iteration) { GTEST_SKIP() << "TESSERA_DEBUG_ITERATION is 0: nothing to test"; }
 
 #endif
+
+} // namespace unit_entity_invalidation
+} // namespace

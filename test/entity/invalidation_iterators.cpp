@@ -10,6 +10,9 @@
 #include <tessera/entity/view.hpp>
 #include <vector>
 
+namespace {
+namespace unit_entity_invalidation_iterators {
+
 #if TESSERA_DEBUG_ITERATION
 
 namespace {
@@ -645,3 +648,6 @@ TEST(IteratorInvalidation, SwapElementsOnUnvisitedPositionsFires) {
 TEST(invalidation_iterators, needs_debug_iteration) { GTEST_SKIP() << "TESSERA_DEBUG_ITERATION is 0: nothing to test"; }
 
 #endif
+
+} // namespace unit_entity_invalidation_iterators
+} // namespace

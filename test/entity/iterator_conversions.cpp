@@ -10,6 +10,9 @@
 #include <utility>
 
 namespace {
+namespace unit_entity_iterator_conversions {
+
+namespace {
 
 struct pinned {
     static constexpr bool in_place_delete = true;
@@ -114,3 +117,6 @@ TEST(IteratorConversions, StorageEachIteratorsCompareAcrossConstness) {
     EXPECT_TRUE(range.begin() != crange.end());
     EXPECT_TRUE(ints.reach().end() == std::as_const(ints).reach().end());
 }
+
+} // namespace unit_entity_iterator_conversions
+} // namespace

@@ -18,6 +18,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_memory_report {
+
+namespace {
 
 using tessera_test::allocation_log;
 using tessera_test::tracking_allocator;
@@ -369,4 +372,7 @@ TEST(DebugComponents, InvalidEntity) {
     EXPECT_EQ(registry.debug_components(tessera::null), "(not a valid entity)");
 }
 
+} // namespace
+
+} // namespace unit_entity_memory_report
 } // namespace

@@ -15,6 +15,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_entity_organizer {
+
+namespace {
 
 // Context variables: resources a task reads or writes.
 struct A {
@@ -653,4 +656,7 @@ TEST(Organizer, GroupParameters) {
     EXPECT_EQ(registry.ctx().get<A>().value, 3);
 }
 
+} // namespace
+
+} // namespace unit_entity_organizer
 } // namespace

@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_pool_memory {
+
+namespace {
 
 using tessera_test::allocation_log;
 using tessera_test::tracking_allocator;
@@ -203,4 +206,7 @@ TEST(PoolMemory, PlainSparseSetHasNoType) {
     EXPECT_EQ(usage.sparse_pages, 1u);
 }
 
+} // namespace
+
+} // namespace unit_entity_pool_memory
 } // namespace

@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_prototype {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -414,4 +417,7 @@ TEST(prototype, memory_comes_from_the_allocator) {
     EXPECT_TRUE(log.balanced());
 }
 
+} // namespace
+
+} // namespace unit_entity_prototype
 } // namespace

@@ -25,6 +25,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_registry {
+
+namespace {
 
 using namespace tessera::literals;
 using traits = tessera::entt_traits<tessera::entity>;
@@ -1577,3 +1580,6 @@ TEST(Registry, CloneAndReactiveStoragesAndGroups) {
     EXPECT_EQ(group.size(), 2u);
     EXPECT_TRUE(group.contains(copy));
 }
+
+} // namespace unit_entity_registry
+} // namespace

@@ -11,6 +11,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_registry_enable {
+
+namespace {
 
 using tessera::entity;
 
@@ -282,3 +285,6 @@ TEST(RegistryEnable, InsertWhileSomeAreDisabledSignalsTheNewOnes) {
     EXPECT_EQ(plain.size(), 4u);
     EXPECT_FALSE(plain.contains(entities[0]));
 }
+
+} // namespace unit_entity_registry_enable
+} // namespace

@@ -14,6 +14,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_registry_exceptions {
+
+namespace {
 
 using tessera::entity;
 using tessera_test::allocation_log;
@@ -224,4 +227,7 @@ TEST(RegistryExceptions, ThrowingConstructors) {
     }
 }
 
+} // namespace
+
+} // namespace unit_entity_registry_exceptions
 } // namespace

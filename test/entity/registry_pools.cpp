@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_registry_pools {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -166,3 +169,6 @@ TEST(RegistryPools, StorageIteratorIsRandomAccess) {
     static_assert(std::is_same_v<decltype(back->second), const tessera::sparse_set &>);
     EXPECT_EQ(&back->second, &range.begin()[2].second);
 }
+
+} // namespace unit_entity_registry_pools
+} // namespace

@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_registry_ticks {
+
+namespace {
 
 struct transform {
     static constexpr bool track_changes = true;
@@ -284,3 +287,6 @@ TEST(registry_ticks, misuse) {
     EXPECT_MISUSE(registry.modified<transform>(entt), "modified: the entity does not own this component");
     // registry.added_since<velocity>(...) does not compile: "added_since: the type is not tracked; ..."
 }
+
+} // namespace unit_entity_registry_ticks
+} // namespace

@@ -14,6 +14,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_runtime_view {
+
+namespace {
 
 struct position {
     int x;
@@ -256,4 +259,7 @@ TEST(RuntimeView, CopyMoveSwapAndAllocator) {
     EXPECT_FALSE(moved_alloc);
 }
 
+} // namespace
+
+} // namespace unit_entity_runtime_view
 } // namespace

@@ -19,6 +19,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_entity_snapshot {
+
+namespace {
 
 using namespace tessera::literals;
 // a named pool (clang 14 cannot evaluate the consteval literal inside the templates below)
@@ -878,4 +881,7 @@ TEST(Snapshot, MoveOnly) {
     EXPECT_FALSE(other.contains(make(0u, 0u)));
 }
 
+} // namespace
+
+} // namespace unit_entity_snapshot
 } // namespace

@@ -14,6 +14,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_entity_snapshot_disabled {
+
+namespace {
 
 using traits_type = tessera::entt_traits<tessera::entity>;
 using count_type = traits_type::entity_type;
@@ -231,3 +234,6 @@ TEST(SnapshotDisabled, ListNamingAnEntityOutsideThePoolIsCorrupt) {
     EXPECT_MISUSE(load(std::true_type{}), "snapshot_loader: a disabled identifier is not in its pool");
     EXPECT_MISUSE(load(std::false_type{}), "continuous_loader: a disabled identifier is not in its pool");
 }
+
+} // namespace unit_entity_snapshot_disabled
+} // namespace

@@ -25,6 +25,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_sparse_set {
+
+namespace {
 
 using tessera::deletion_policy;
 using tessera::entity;
@@ -1703,3 +1706,6 @@ TEST(sparse_set, in_use_is_what_iteration_visits) {
     released.free_list(1u);
     EXPECT_EQ(released.in_use(), 1u);
 }
+
+} // namespace unit_entity_sparse_set
+} // namespace

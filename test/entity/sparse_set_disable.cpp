@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_sparse_set_disable {
+
+namespace {
 
 using tessera::deletion_policy;
 using tessera::entity;
@@ -265,3 +268,6 @@ TEST(StorageDisable, EmptyTypes) {
     expect_consistent(pool);
     EXPECT_EQ(pool.in_use(), 3u);
 }
+
+} // namespace unit_entity_sparse_set_disable
+} // namespace

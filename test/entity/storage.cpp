@@ -26,6 +26,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_storage {
+
+namespace {
 
 using traits = tessera::entt_traits<tessera::entity>;
 
@@ -1691,3 +1694,6 @@ TEST(storage, move_assignment_is_noexcept_only_when_it_cannot_allocate) {
     static_assert(std::is_nothrow_move_constructible_v<pmr_storage<int>>);
     SUCCEED();
 }
+
+} // namespace unit_entity_storage
+} // namespace

@@ -14,6 +14,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_view {
+
+namespace {
 
 struct position {
     int x;
@@ -1204,3 +1207,6 @@ TEST(ViewIteration, GenericEntityFirstCallbacks) {
     registry.view<position, velocity>().each([&](auto &pos, auto &vel) { sum += pos.x + vel.dx; });
     EXPECT_EQ(sum, 8);
 }
+
+} // namespace unit_entity_view
+} // namespace

@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_view_disabled {
+
+namespace {
 
 using tessera::disabled_mode;
 using tessera::entity;
@@ -397,4 +400,7 @@ TEST(ViewDisabledRandom, AgreesWithBruteForce) {
     }
 }
 
+} // namespace
+
+} // namespace unit_entity_view_disabled
 } // namespace

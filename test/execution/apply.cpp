@@ -18,6 +18,9 @@
 #include "support/command_stream.hpp"
 
 namespace {
+namespace unit_execution_apply {
+
+namespace {
 
 using namespace command_stream;
 
@@ -153,4 +156,7 @@ TEST(execution_apply, a_failure_reaches_the_caller_after_every_pool) {
     EXPECT_TRUE(buffers[1].empty());
 }
 
+} // namespace
+
+} // namespace unit_execution_apply
 } // namespace

@@ -14,6 +14,9 @@
 #include <vector>
 
 namespace {
+namespace unit_execution_parallel_each {
+
+namespace {
 
 struct position {
     int x;
@@ -199,4 +202,7 @@ TEST(ParallelEach, EmptyAndInvalidViews) {
     EXPECT_EQ(calls, 0);
 }
 
+} // namespace
+
+} // namespace unit_execution_parallel_each
 } // namespace

@@ -15,6 +15,9 @@
 #include <tessera/inspector/service.hpp>
 #include <vector>
 
+namespace {
+namespace unit_inspector_components {
+
 namespace inspector_values {
 
 enum class mood : std::uint8_t { calm, angry, asleep };
@@ -98,7 +101,9 @@ TEST(InspectorComponents, DefaultNamesDropNamespaces) {
     EXPECT_EQ(tessera::inspector::default_name<stats>(), "stats");
     EXPECT_EQ(tessera::inspector::default_name<int>(), "int");
     EXPECT_EQ(tessera::inspector::default_name<std::string>(), "basic_string<char>");
-    EXPECT_EQ(tessera::inspector::default_name<wrapper<stats>>(), "wrapper<inspector_values::stats>");
+    // the argument keeps its namespaces (the test's own enclosing ones vary with how it is compiled)
+    const auto wrapped = tessera::inspector::default_name<wrapper<stats>>();
+    EXPECT_TRUE(wrapped.starts_with("wrapper<") && wrapped.ends_with("::inspector_values::stats>")) << wrapped;
     EXPECT_EQ(tessera::inspector::default_name<std::vector<wrapper<int>>>().rfind("vector<", 0u), 0u);
 }
 
@@ -274,4 +279,7 @@ TEST(InspectorComponents, NamedPoolsAreShownByTheirOwnNames) {
     EXPECT_EQ(registry.storage<stats>("away"_hs).get(entt).level, 2u);
 }
 
+} // namespace
+
+} // namespace unit_inspector_components
 } // namespace

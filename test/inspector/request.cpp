@@ -7,6 +7,9 @@
 #include <tessera/inspector/request.hpp>
 
 namespace {
+namespace unit_inspector_request {
+
+namespace {
 
 namespace internal = tessera::inspector::internal;
 
@@ -78,4 +81,7 @@ TEST(InspectorRequest, TargetsSplitIntoSegmentsAndParameters) {
     EXPECT_FALSE(internal::parse_target("/a?%zz=1").error.empty());
 }
 
+} // namespace
+
+} // namespace unit_inspector_request
 } // namespace

@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace {
+namespace unit_inspector_server {
+
+namespace {
 
 using namespace inspector_test;
 
@@ -844,4 +847,7 @@ TEST_F(InspectorServer, AHundredThousandEntities) {
     EXPECT_EQ(registry.get<position>(entities[99999]).x, 1.f);
 }
 
+} // namespace
+
+} // namespace unit_inspector_server
 } // namespace

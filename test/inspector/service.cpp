@@ -10,6 +10,9 @@
 #include <tessera/inspector/service.hpp>
 
 namespace {
+namespace unit_inspector_service {
+
+namespace {
 
 struct position {
     float x;
@@ -190,4 +193,7 @@ TEST(InspectorService, AFailureInsideIsAnInternalError) {
     EXPECT_NE(res.body.find("listener failed"), std::string::npos);
 }
 
+} // namespace
+
+} // namespace unit_inspector_service
 } // namespace

@@ -18,6 +18,9 @@
 #endif
 
 namespace {
+namespace unit_inspector_timings {
+
+namespace {
 
 struct position {
     int x;
@@ -202,4 +205,7 @@ TEST(InspectorTimings, TimedTasksOnTheExecutor) {
 }
 #endif
 
+} // namespace
+
+} // namespace unit_inspector_timings
 } // namespace

@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace {
+namespace unit_model_hierarchy {
+
+namespace {
 
 using tessera_model::chooser;
 using entity = tessera::entity;
@@ -353,4 +356,7 @@ TEST_P(hierarchy_model, AgreesWithTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, hierarchy_model, ::testing::Range<std::uint64_t>(1u, 11u));
 
+} // namespace
+
+} // namespace unit_model_hierarchy
 } // namespace

@@ -12,6 +12,9 @@
 #include <string>
 
 namespace {
+namespace unit_model_main {
+
+namespace {
 
 int soak(const int argc, char **argv) {
     double seconds = 0.0;
@@ -76,9 +79,12 @@ int soak(const int argc, char **argv) {
 
 } // namespace
 
+} // namespace unit_model_main
+} // namespace
+
 int main(int argc, char **argv) {
     if (argc > 1 && std::strcmp(argv[1], "--soak") == 0) {
-        return soak(argc - 2, argv + 2);
+        return unit_model_main::soak(argc - 2, argv + 2);
     }
 
     ::testing::InitGoogleTest(&argc, argv);

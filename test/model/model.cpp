@@ -6,6 +6,9 @@
 #include <string>
 
 namespace {
+namespace unit_model_model {
+
+namespace {
 
 // Operations per run: long enough to reach crowded states, short enough that a failure replays quickly.
 constexpr std::size_t ops_per_run = 2000u;
@@ -43,4 +46,7 @@ TEST_P(model_test, AgreesWithTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, model_test, ::testing::Range<std::uint64_t>(1u, 21u));
 
+} // namespace
+
+} // namespace unit_model_model
 } // namespace

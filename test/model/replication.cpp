@@ -18,6 +18,9 @@
 #include <vector>
 
 namespace {
+namespace unit_model_replication {
+
+namespace {
 
 using tessera::replication::replicated;
 using tessera_model::entity;
@@ -245,4 +248,7 @@ TEST(model_replication, MirrorsEqualTheReference) {
     }
 }
 
+} // namespace
+
+} // namespace unit_model_replication
 } // namespace

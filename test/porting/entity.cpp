@@ -13,6 +13,9 @@
 #include <gtest/gtest.h>
 
 namespace {
+namespace unit_porting_entity {
+
+namespace {
 
 using namespace entt::literals;
 
@@ -279,3 +282,6 @@ TEST(porting_entity, group_sort_comparator_takes_const_references) {
 
     ASSERT_EQ(*group.begin(), entity[1u]);
 }
+
+} // namespace unit_porting_entity
+} // namespace

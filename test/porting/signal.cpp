@@ -12,6 +12,9 @@
 #include <gtest/gtest.h>
 
 namespace {
+namespace unit_porting_signal {
+
+namespace {
 
 using namespace entt::literals;
 
@@ -251,3 +254,6 @@ TEST(porting_signal, emitter) {
     emitter.clear();
     ASSERT_TRUE(emitter.empty());
 }
+
+} // namespace unit_porting_signal
+} // namespace

@@ -9,6 +9,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_entity_members {
+
+namespace {
 
 using namespace replication_test;
 
@@ -174,4 +177,7 @@ TEST(entity_members, HoldersThatGoAndChange) {
     EXPECT_FALSE(fixture.mirror.contains(holder));
 }
 
+} // namespace
+
+} // namespace unit_replication_entity_members
 } // namespace

@@ -15,6 +15,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_format {
+
+namespace {
 
 using namespace replication_test;
 using tessera::replication::errc;
@@ -416,4 +419,7 @@ TEST(format, ErrorsSayWhatIsWrong) {
     EXPECT_STREQ(error.what(), "replication: test");
 }
 
+} // namespace
+
+} // namespace unit_replication_format
 } // namespace

@@ -8,6 +8,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_mirror {
+
+namespace {
 
 using namespace replication_test;
 
@@ -228,4 +231,7 @@ TEST(mirror, MemoryIsReported) {
     EXPECT_GT(fixture.peer.memory_bytes(), 0u);
 }
 
+} // namespace
+
+} // namespace unit_replication_mirror
 } // namespace

@@ -7,6 +7,9 @@
 #include <tessera/replication/replication.hpp>
 
 namespace {
+namespace unit_replication_misuse {
+
+namespace {
 
 using namespace replication_test;
 
@@ -92,4 +95,7 @@ TEST(misuse, IndicesBeyondTheLimit) {
     EXPECT_EQ(client.storage<tessera::entity>().free_list(), 0u);
 }
 
+} // namespace
+
+} // namespace unit_replication_misuse
 } // namespace

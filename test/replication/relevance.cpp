@@ -8,6 +8,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_relevance {
+
+namespace {
 
 using namespace replication_test;
 
@@ -168,4 +171,7 @@ TEST(relevance, WholeStateOfAFilteredPeer) {
     EXPECT_EQ(fixture.mirror.digest(), fixture.peer.digest());
 }
 
+} // namespace
+
+} // namespace unit_replication_relevance
 } // namespace

@@ -11,6 +11,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_scenario {
+
+namespace {
 
 using namespace replication_test;
 
@@ -264,4 +267,7 @@ TEST(scenario, MirrorsFollowTheServer) {
     }
 }
 
+} // namespace
+
+} // namespace unit_replication_scenario
 } // namespace

@@ -11,6 +11,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_signals {
+
+namespace {
 
 using namespace replication_test;
 
@@ -131,4 +134,7 @@ TEST(signals, AThrowingListenerLeavesNoState) {
     EXPECT_EQ(compare(fixture.server, fixture.mirror, fixture.client, {}), "");
 }
 
+} // namespace
+
+} // namespace unit_replication_signals
 } // namespace

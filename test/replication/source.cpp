@@ -9,6 +9,9 @@
 #include <vector>
 
 namespace {
+namespace unit_replication_source {
+
+namespace {
 
 using namespace replication_test;
 
@@ -358,4 +361,7 @@ TEST(source, StopsObservingWhenDestroyed) {
     server.destroy(entt);
 }
 
+} // namespace
+
+} // namespace unit_replication_source
 } // namespace

@@ -9,6 +9,9 @@
 #include <tessera/replication/replication.hpp>
 
 namespace {
+namespace unit_replication_window {
+
+namespace {
 
 using namespace replication_test;
 
@@ -135,4 +138,7 @@ TEST(window, AdvancesOfTheRegistryCount) {
     EXPECT_TRUE(peer.next().full_state());
 }
 
+} // namespace
+
+} // namespace unit_replication_window
 } // namespace

@@ -10,6 +10,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_signal_delegate {
+
+namespace {
 
 int twice(int value) { return value * 2; }
 
@@ -423,3 +426,6 @@ TEST(delegate, calling_an_empty_delegate_is_a_misuse) {
 
     EXPECT_MISUSE(static_cast<void>(delegate(1)), "empty delegate");
 }
+
+} // namespace unit_signal_delegate
+} // namespace

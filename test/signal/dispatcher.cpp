@@ -16,6 +16,9 @@
 #include "support/tracking_allocator.hpp"
 
 namespace {
+namespace unit_signal_dispatcher {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -500,3 +503,6 @@ TEST(dispatcher, fwd_alias) {
     static_assert(std::is_same_v<tessera::dispatcher, tessera::basic_dispatcher<std::allocator<void>>>);
     SUCCEED();
 }
+
+} // namespace unit_signal_dispatcher
+} // namespace

@@ -15,6 +15,9 @@
 #include "support/tracking_allocator.hpp"
 
 namespace {
+namespace unit_signal_emitter {
+
+namespace {
 
 struct test_emitter : tessera::emitter<test_emitter> {
     using tessera::emitter<test_emitter>::emitter;
@@ -241,3 +244,6 @@ TEST(emitter, misuse_move_to_an_unequal_allocator) {
     EXPECT_MISUSE(tracked_emitter(std::move(source), tracked{second}), "unequal allocator");
     ASSERT_TRUE(source.contains<boxed_int>());
 }
+
+} // namespace unit_signal_emitter
+} // namespace

@@ -10,6 +10,9 @@
 #include "support/tracking_allocator.hpp"
 
 namespace {
+namespace unit_signal_id_table {
+
+namespace {
 
 using table_type = tessera::internal::id_table<std::string, std::allocator<void>>;
 
@@ -81,3 +84,6 @@ TEST(id_table, allocator) {
     }
     ASSERT_TRUE(log.balanced());
 }
+
+} // namespace unit_signal_id_table
+} // namespace

@@ -11,6 +11,9 @@
 #include "support/misuse.hpp"
 
 namespace {
+namespace unit_signal_sigh {
+
+namespace {
 
 // Records every call, so that tests can check which listeners ran and in which order.
 struct recorder {
@@ -636,3 +639,6 @@ TEST(sink, default_sink_is_invalid) {
     EXPECT_MISUSE(sink.disconnect(), "does not refer to a signal");
     EXPECT_MISUSE(static_cast<void>(sink.empty()), "does not refer to a signal");
 }
+
+} // namespace unit_signal_sigh
+} // namespace

@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_engine_block_walk {
+
+namespace {
 
 struct first {
     int value;
@@ -270,3 +273,6 @@ TEST(BlockWalk, GroupEachRemembersLinedUpStoragesUntilTheyChange) {
     registry.storage<second>().sort_as(order.begin(), order.end());
     check();
 }
+
+} // namespace unit_entity_engine_block_walk
+} // namespace

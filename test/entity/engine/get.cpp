@@ -14,6 +14,9 @@
 #include <type_traits>
 
 namespace {
+namespace unit_entity_engine_get {
+
+namespace {
 
 struct position {
     int x;
@@ -151,3 +154,6 @@ TEST(walk_get, an_owning_group_get_of_a_non_member_is_misuse) {
     const decltype(group) unset{};
     EXPECT_MISUSE(static_cast<void>(unset.get<position, velocity>(member)), "group");
 }
+
+} // namespace unit_entity_engine_get
+} // namespace

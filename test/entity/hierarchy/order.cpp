@@ -12,6 +12,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_hierarchy_order {
+
+namespace {
 
 using entity = tessera::entity;
 using hierarchy_test::forest;
@@ -312,3 +315,6 @@ TEST(HierarchyOrder, FuncChangingThePoolsIsMisuse) {
     };
     EXPECT_MISUSE((tessera::propagate<local, world>(f.registry, adds)), "propagate: func added, removed or moved");
 }
+
+} // namespace unit_entity_hierarchy_order
+} // namespace

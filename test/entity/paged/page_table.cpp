@@ -11,6 +11,9 @@
 #include <utility>
 
 namespace {
+namespace unit_entity_paged_page_table {
+
+namespace {
 
 using tessera_test::allocation_log;
 using tessera_test::tracking_allocator;
@@ -263,4 +266,7 @@ TEST(PageTable, FailedGrowthLeavesTheTableAsItWas) {
     EXPECT_TRUE(log.balanced());
 }
 
+} // namespace
+
+} // namespace unit_entity_paged_page_table
 } // namespace

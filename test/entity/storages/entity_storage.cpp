@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_storages_entity_storage {
+
+namespace {
 
 using traits = tessera::entt_traits<tessera::entity>;
 using entity_storage = tessera::storage<tessera::entity>;
@@ -475,3 +478,6 @@ TEST(storage_entity, shrink_to_fit_state_moves_and_swaps_with_the_storage) {
     EXPECT_EQ(other.generate(), make(3));
     EXPECT_EQ(moved.generate(), make(0));
 }
+
+} // namespace unit_entity_storages_entity_storage
+} // namespace

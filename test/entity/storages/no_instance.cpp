@@ -15,6 +15,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_storages_no_instance {
+
+namespace {
 
 using traits = tessera::entt_traits<tessera::entity>;
 
@@ -246,3 +249,6 @@ TEST(storage_no_instance, moves_between_unequal_resources_copy_the_identifiers) 
     target.emplace(make(7));
     EXPECT_EQ(target.index(make(7)), 2u);
 }
+
+} // namespace unit_entity_storages_no_instance
+} // namespace

@@ -11,6 +11,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_tables_context {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -256,3 +259,6 @@ TEST(RegistryContext, ClearDestroysEveryVariable) {
     EXPECT_EQ(ctx.emplace<int>(2), 2);
     static_assert(noexcept(ctx.clear()));
 }
+
+} // namespace unit_entity_tables_context
+} // namespace

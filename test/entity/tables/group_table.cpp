@@ -7,6 +7,9 @@
 #include <tessera/entity/tables/group_table.hpp>
 
 namespace {
+namespace unit_entity_tables_group_table {
+
+namespace {
 
 using table_type = tessera::internal::group_table<tessera::registry::allocator_type>;
 
@@ -59,3 +62,6 @@ TEST(GroupTable, MemberSetBytesCountsTheSetsOfNonOwningGroups) {
     reg.emplace<char>(entt, 2);
     EXPECT_GT(table.member_set_bytes(), 0u);
 }
+
+} // namespace unit_entity_tables_group_table
+} // namespace

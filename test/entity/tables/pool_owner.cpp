@@ -10,6 +10,9 @@
 #include <utility>
 
 namespace {
+namespace unit_entity_tables_pool_owner {
+
+namespace {
 
 using tessera_test::allocation_log;
 using tessera_test::tracking_allocator;
@@ -120,4 +123,7 @@ TEST(PoolOwner, AFailedAllocationBuildsNothing) {
     EXPECT_TRUE(log.balanced());
 }
 
+} // namespace
+
+} // namespace unit_entity_tables_pool_owner
 } // namespace

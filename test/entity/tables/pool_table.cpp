@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace {
+namespace unit_entity_tables_pool_table {
+
+namespace {
 
 using namespace tessera::literals;
 
@@ -227,3 +230,6 @@ TEST(PoolTable, EntriesMeasureThroughTheirOwner) {
     EXPECT_EQ(table[0u].second.object_size(), sizeof(storage_type<int>));
     EXPECT_GE(table.table_bytes(), 2u * sizeof(tessera::id_type));
 }
+
+} // namespace unit_entity_tables_pool_table
+} // namespace
