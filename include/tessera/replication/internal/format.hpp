@@ -155,22 +155,10 @@ private:
     return hasher.finish();
 }
 
-/// Writes `value` as a variable-length integer at `out`, which has room for 10 bytes, and returns its length.
-/// Integers below 2^56 (every count and identifier of 32-bit identifiers) are spread over 8 bytes with shifts and
-/// stored at once, without a branch per byte.
+/// Writes `value` as a variable-length integer at `out`, which has room for 10 bytes, and returns its length. A
+/// loop per byte: identifiers of a list mostly have the same length, so its branch is predicted (a branchless spread
+/// over 8 bytes measured slower on whole states).
 [[nodiscard]] TESSERA_FORCE_INLINE std::size_t put_varint(std::byte *out, std::uint64_t value) noexcept {
-    if (value < (std::uint64_t{1} << 56u)) {
-        // 7-bit groups to bytes: 28-bit halves to 32-bit lanes, 14-bit quarters to 16-bit lanes, then bytes
-        auto spread = (value & 0x000000000FFFFFFFull) | ((value & 0x00FFFFFFF0000000ull) << 4u);
-        spread = (spread & 0x00003FFF00003FFFull) | ((spread & 0x0FFFC0000FFFC000ull) << 2u);
-        spread = (spread & 0x007F007F007F007Full) | ((spread & 0x3F803F803F803F80ull) << 1u);
-        const auto length = (static_cast<std::size_t>(std::bit_width(value | 1u)) + 6u) / 7u;
-        // the high bit of every byte but the last
-        spread |= 0x8080808080808080ull & ((std::uint64_t{1} << (8u * (length - 1u))) - 1u);
-        store_le(out, spread);
-        return length;
-    }
-
     std::size_t count{};
 
     for (; value >= 0x80u; value >>= 7u) {
@@ -309,18 +297,24 @@ public:
         out->commit(put_entity(out->room(max_entity_bytes<Entity> + 10u), entt));
     }
 
-    /// Appends a count, then the identifiers of a range, with a single check for room.
+    /// Appends a count, then the identifiers of a range, checking for room once per 256 identifiers (room for the
+    /// longest identifiers of a whole list at once could exceed what the buffer was sized for, and grow it).
     template<typename It>
     void entities(const std::size_t count, It first, const It last) {
         using entity_type = std::remove_cvref_t<decltype(*first)>;
-        auto *at = out->room(10u + count * max_entity_bytes<entity_type>);
-        auto length = put_varint(at, count);
+        constexpr std::size_t chunk = 256u;
+        varint(count);
 
-        for (; first != last; ++first) {
-            length += put_entity(at + length, *first);
+        while (first != last) {
+            auto *at = out->room(10u + chunk * max_entity_bytes<entity_type>);
+            std::size_t length{};
+
+            for (std::size_t step{}; step < chunk && first != last; ++step, ++first) {
+                length += put_entity(at + length, *first);
+            }
+
+            out->commit(length);
         }
-
-        out->commit(length);
     }
 
     /// Bytes in the buffer.
