@@ -4,6 +4,8 @@
 // the mirror and its registry exactly as they were.
 #include "replication/world.hpp"
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <gtest/gtest.h>
@@ -201,6 +203,116 @@ TEST(format, BadIdentifiersAndIntegers) {
     std::vector<std::byte> counted{std::byte{5u}, std::byte{1u}};
     tessera::internal::byte_reader count_in{counted};
     EXPECT_THROW(static_cast<void>(count_in.count(1u)), tessera::replication::error);
+}
+
+TEST(format, IntegersOfEveryLength) {
+    // the writer spreads integers below 2^56 with shifts and the reader decodes 8 bytes at once when they are there:
+    // both must give the bytes and values of the plain one-byte-at-a-time rule, at every length, and the reader
+    // must read the same near the end of a message (one byte at a time) as with bytes after it
+    const auto reference = [](std::uint64_t value) {
+        std::vector<std::byte> bytes{};
+
+        for (; value >= 0x80u; value >>= 7u) {
+            bytes.push_back(static_cast<std::byte>((value & 0x7Fu) | 0x80u));
+        }
+
+        bytes.push_back(static_cast<std::byte>(value));
+        return bytes;
+    };
+
+    std::vector<std::uint64_t> values{0u, ~std::uint64_t{}};
+    generator random{11u};
+
+    for (unsigned bits = 1u; bits < 64u; ++bits) {
+        values.push_back((std::uint64_t{1} << bits) - 1u);
+        values.push_back(std::uint64_t{1} << bits);
+        values.push_back((random.next() >> (64u - bits)) | (std::uint64_t{1} << (bits - 1u)));
+    }
+
+    for (const auto value : values) {
+        const auto expected = reference(value);
+        tessera::internal::byte_buffer buffer{};
+        tessera::internal::byte_writer out{buffer};
+        out.varint(value);
+        ASSERT_EQ(buffer.size(), expected.size()) << value;
+        EXPECT_EQ(buffer.size(), tessera::internal::varint_size(value));
+        EXPECT_EQ(std::memcmp(buffer.data(), expected.data(), expected.size()), 0) << value;
+
+        for (const std::size_t padding : {0u, 1u, 7u, 8u, 9u}) {
+            auto bytes = expected;
+            bytes.resize(bytes.size() + padding, std::byte{0xFFu});
+            tessera::internal::byte_reader in{bytes};
+            EXPECT_EQ(in.varint(), value);
+            EXPECT_EQ(in.offset(), expected.size());
+
+            // a narrower integer must fit its bits, whichever way it is read
+            const auto width = static_cast<unsigned>(std::bit_width(value));
+
+            if (width > 1u && width < 64u) {
+                tessera::internal::byte_reader narrow_in{bytes};
+                EXPECT_THROW(static_cast<void>(narrow_in.varint(width - 1u)), tessera::replication::error);
+                tessera::internal::byte_reader fitting_in{bytes};
+                EXPECT_EQ(fitting_in.varint(width), value);
+            }
+        }
+    }
+
+    // the long spelling of an integer (high bits of zero) reads the same with and without bytes after it
+    for (const std::size_t padding : {0u, 8u}) {
+        std::vector<std::byte> bytes{std::byte{0x85u}, std::byte{0x80u}, std::byte{0x00u}};
+        bytes.resize(bytes.size() + padding, std::byte{0x80u});
+        tessera::internal::byte_reader in{bytes};
+        EXPECT_EQ(in.varint(), 5u);
+        EXPECT_EQ(in.offset(), 3u);
+    }
+
+    // eight bytes that all continue: the reader goes on past them
+    std::vector<std::byte> nine(8u, std::byte{0x81u});
+    nine.push_back(std::byte{0x01u});
+    tessera::internal::byte_reader nine_in{nine};
+    EXPECT_EQ(nine_in.varint(), 0x0102040810204081ull);
+    EXPECT_EQ(nine_in.remaining(), 0u);
+}
+
+TEST(format, ListsOfIdentifiers) {
+    // entities() writes a count and the identifiers as entity() writes each
+    using traits = tessera::entt_traits<tessera::entity>;
+    std::vector<tessera::entity> list{};
+    generator random{5u};
+
+    for (std::size_t count{}; count < 300u; ++count) {
+        list.push_back(traits::construct(random.below(traits::entity_mask),
+                                         random.below(4u) == 0u ? random.below(traits::version_mask) : 0u));
+    }
+
+    list.push_back(traits::construct(traits::entity_mask - 1u, traits::version_mask - 1u));
+    tessera::internal::byte_buffer one_by_one{};
+    tessera::internal::byte_writer each_out{one_by_one};
+    each_out.varint(list.size());
+
+    for (const auto entt : list) {
+        each_out.entity(entt);
+    }
+
+    tessera::internal::byte_buffer at_once{};
+    tessera::internal::byte_writer list_out{at_once};
+    list_out.entities(list.size(), list.begin(), list.end());
+    ASSERT_EQ(at_once.size(), one_by_one.size());
+    EXPECT_EQ(std::memcmp(at_once.data(), one_by_one.data(), at_once.size()), 0);
+
+    tessera::internal::byte_reader in{std::span<const std::byte>{at_once.data(), at_once.size()}};
+    ASSERT_EQ(in.count(1u), list.size());
+
+    for (const auto entt : list) {
+        EXPECT_EQ(in.entity<tessera::entity>(), entt);
+    }
+
+    EXPECT_EQ(in.remaining(), 0u);
+
+    // the longest identifier takes the most bytes the writer makes room for
+    std::array<std::byte, 32u> longest{};
+    EXPECT_EQ(tessera::internal::put_entity(longest.data(), list.back()),
+              tessera::internal::max_entity_bytes<tessera::entity>);
 }
 
 TEST(format, RawValuesAreLittleEndianBytes) {

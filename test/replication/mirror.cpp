@@ -112,6 +112,36 @@ TEST(mirror, WholeStateReplacesWhatItHolds) {
     EXPECT_TRUE(fixture.mirror.contains(added));
 }
 
+TEST(mirror, WholeStatesWhosePoolsFollowTheSpawnsOrNot) {
+    // a section that lists the spawned entities in their order (pools in the marker's order) is read through the
+    // spawn list; one in another order is read identifier by identifier: both give the same state
+    mirror_fixture fixture{};
+    std::vector<tessera::entity> entities{};
+
+    for (int count{}; count < 300; ++count) {
+        entities.push_back(fixture.spawn(static_cast<float>(count)));
+        fixture.server.emplace<health>(entities.back(), count);
+    }
+
+    fixture.sync();
+    const auto local = fixture.mirror.map(entities[7]);
+
+    // health in another order, position still in the spawns' one; into a fresh mirror and into this one
+    fixture.server.sort<health>([](const health &lhs, const health &rhs) { return lhs.value > rhs.value; });
+    fixture.server.patch<position>(entities[7], [](position &pos) { pos.y = 5.f; });
+    fixture.peer.reset();
+    const auto whole = fixture.peer.next();
+    ASSERT_TRUE(whole.full_state());
+    tessera::registry other{};
+    mirror_type fresh{other};
+    fresh.apply(whole);
+    EXPECT_EQ(compare(fixture.server, fresh, other, {}), "");
+    fixture.peer.acknowledge(fixture.mirror.apply(whole));
+    EXPECT_EQ(compare(fixture.server, fixture.mirror, fixture.client, {}), "");
+    EXPECT_EQ(fixture.mirror.map(entities[7]), local);
+    EXPECT_EQ(fresh.digest(), fixture.mirror.digest());
+}
+
 TEST(mirror, AcceptsDeltasAgainstAnOlderBaseline) {
     mirror_fixture fixture{};
     const auto entt = fixture.spawn(1.f);

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -171,6 +172,8 @@ class basic_mirror {
     struct section {
         std::size_t count{};
         std::size_t ids{};
+        // the identifiers are the spawn list's, byte for byte (a whole state whose pools are in the same order)
+        bool spawns{};
         const std::byte *raw{};
         std::vector<Component> archived{};
         std::size_t removal_count{};
@@ -232,15 +235,24 @@ class basic_mirror {
     }
 
     template<std::size_t Index, typename Component>
-    void read_type(internal::byte_reader &in, const bool full) {
+    void read_type(internal::byte_reader &in, const std::span<const std::byte> body, const bool full) {
         auto &part = std::get<Index>(sections);
         part.count = in.count(1u);
         part.ids = in.offset();
+        const auto spawn_bytes = spawn_end - spawn_at;
+        // the same bytes as the spawn list decode to the same identifiers, all of them spawned by this message:
+        // nothing to check, and applying reads the identifiers decoded already
+        part.spawns = part.count == spawn_count && part.count != 0u && in.remaining() >= spawn_bytes &&
+                      std::memcmp(body.data() + part.ids, body.data() + spawn_at, spawn_bytes) == 0;
 
-        for (std::size_t pos{}; pos < part.count; ++pos) {
-            if (!live(read_entity(in), full)) {
-                internal::byte_reader::fail(errc::corrupt,
-                                            "replication: a component for an entity the mirror does not hold");
+        if (part.spawns) {
+            static_cast<void>(in.take(spawn_bytes));
+        } else {
+            for (std::size_t pos{}; pos < part.count; ++pos) {
+                if (!live(read_entity(in), full)) {
+                    internal::byte_reader::fail(errc::corrupt,
+                                                "replication: a component for an entity the mirror does not hold");
+                }
             }
         }
 
@@ -270,8 +282,9 @@ class basic_mirror {
     }
 
     template<std::size_t... Index>
-    void read_types(internal::byte_reader &in, [[maybe_unused]] const bool full, std::index_sequence<Index...>) {
-        (read_type<Index, Type>(in, full), ...);
+    void read_types(internal::byte_reader &in, [[maybe_unused]] const std::span<const std::byte> body,
+                    [[maybe_unused]] const bool full, std::index_sequence<Index...>) {
+        (read_type<Index, Type>(in, body, full), ...);
     }
 
     // Reads the whole body, checking everything the apply step relies on. Changes nothing but the marks of the
@@ -298,9 +311,19 @@ class basic_mirror {
 
         spawn_count = in.count(1u);
         spawn_at = in.offset();
+        spawn_list.clear();
+
+        // a list much larger than the messages now (after a whole state) gives its memory back
+        if (spawn_list.capacity() > 4096u && spawn_list.capacity() / 4u > spawn_count) {
+            spawn_list.shrink_to_fit();
+        }
+
+        // bounded: the count was checked against the bytes left
+        spawn_list.reserve(spawn_count);
 
         for (std::size_t pos{}; pos < spawn_count; ++pos) {
             const auto entt = read_entity(in);
+            spawn_list.push_back(entt);
             auto &slot = slots.assure(index_of(entt));
 
             if (slot.spawn_mark == serial) {
@@ -316,7 +339,8 @@ class basic_mirror {
             }
         }
 
-        read_types(in, full, std::index_sequence_for<Type...>{});
+        spawn_end = in.offset();
+        read_types(in, body, full, std::index_sequence_for<Type...>{});
 
         if (in.remaining() != 0u) {
             internal::byte_reader::fail(errc::corrupt, "replication: the message has trailing bytes");
@@ -476,7 +500,9 @@ class basic_mirror {
         internal::byte_reader in{body.subspan(part.ids)};
 
         for (std::size_t pos{}; pos < part.count; ++pos) {
-            if (const auto local = slot_of(in.template entity<entity_type>())->local; !listed.contains(local)) {
+            const auto remote_entt = part.spawns ? spawn_list[pos] : in.template entity<entity_type>();
+
+            if (const auto local = slot_of(remote_entt)->local; !listed.contains(local)) {
                 listed.push(local);
             }
         }
@@ -496,13 +522,18 @@ class basic_mirror {
     }
 
     template<std::size_t Index, typename Component>
-    void apply_type(const std::span<const std::byte> body, const bool reconcile) {
+    void apply_type(const std::span<const std::byte> body, const bool reconcile, const bool fresh) {
         auto &part = std::get<Index>(sections);
         auto &pool = *std::get<Index>(pools);
         internal::byte_reader in{body.subspan(part.ids)};
 
+        if (fresh && pool.capacity() < pool.size() + part.count) {
+            // a whole state into an empty mirror: the pool grows once, not step by step
+            pool.reserve(pool.size() + part.count);
+        }
+
         for (std::size_t pos{}; pos < part.count; ++pos) {
-            const auto remote_entt = in.template entity<entity_type>();
+            const auto remote_entt = part.spawns ? spawn_list[pos] : in.template entity<entity_type>();
             const auto local = local_of(remote_entt);
 
             if constexpr (std::is_empty_v<Component>) {
@@ -544,8 +575,8 @@ class basic_mirror {
 
     template<std::size_t... Index>
     void apply_types([[maybe_unused]] const std::span<const std::byte> body, [[maybe_unused]] const bool reconcile,
-                     std::index_sequence<Index...>) {
-        (apply_type<Index, Type>(body, reconcile), ...);
+                     [[maybe_unused]] const bool fresh, std::index_sequence<Index...>) {
+        (apply_type<Index, Type>(body, reconcile, fresh), ...);
     }
 
     // Maps again the kept value of a holder for a type, once an entity it refers to arrived or left.
@@ -607,6 +638,7 @@ class basic_mirror {
 
     void apply_validated(const std::span<const std::byte> body, const bool full) {
         affected.clear();
+        const bool fresh = full && count == 0u;
 
         if (full && count != 0u) {
             // what the whole state leaves out goes
@@ -627,11 +659,9 @@ class basic_mirror {
             }
         }
 
-        internal::byte_reader spawned{body.subspan(spawn_at)};
         bool kept_any = false;
 
-        for (std::size_t pos{}; pos < spawn_count; ++pos) {
-            const auto remote_entt = spawned.template entity<entity_type>();
+        for (const auto remote_entt : spawn_list) {
             auto &slot = *slot_of(remote_entt);
 
             if (slot.remote == remote_entt) {
@@ -648,7 +678,7 @@ class basic_mirror {
             static_cast<void>(create_local(slot, remote_entt));
         }
 
-        apply_types(body, full && kept_any, std::index_sequence_for<Type...>{});
+        apply_types(body, full && kept_any, fresh, std::index_sequence_for<Type...>{});
 
         if constexpr (maps_values) {
             remap_affected();
@@ -823,10 +853,10 @@ public:
     /// Bytes the mirror holds besides the registry: its identifier maps, the remote form of values that hold
     /// identifiers, and its scratch space.
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
-        std::size_t bytes = slots.memory() + back.memory() + affected.capacity() * sizeof(entity_type) +
-                            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
-                            references.size() * (sizeof(reference) + 2u * sizeof(void *)) +
-                            references.bucket_count() * sizeof(void *);
+        std::size_t bytes =
+            slots.memory() + back.memory() + (affected.capacity() + spawn_list.capacity()) * sizeof(entity_type) +
+            holders.capacity() * sizeof(std::pair<entity_type, std::size_t>) +
+            references.size() * (sizeof(reference) + 2u * sizeof(void *)) + references.bucket_count() * sizeof(void *);
         std::apply(
             [&bytes](const auto &...part) {
                 ((bytes += part.archived.capacity() * sizeof(typename decltype(part.archived)::value_type)), ...);
@@ -873,6 +903,9 @@ private:
     std::size_t despawn_at{};
     std::size_t spawn_count{};
     std::size_t spawn_at{};
+    std::size_t spawn_end{};
+    // the identifiers the message spawns, decoded once by validate()
+    std::vector<entity_type> spawn_list{};
     std::tuple<section<Type>...> sections{};
     std::vector<entity_type> affected{};
     std::vector<std::pair<entity_type, std::size_t>> holders{};
