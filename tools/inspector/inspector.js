@@ -355,7 +355,16 @@ function renderComponents(entity) {
     order.push(card);
     cards.delete(component.name);
   }
-  container.replaceChildren(...order);
+  // only the cards out of place move: moving a card takes it out of the document for a moment, which takes the focus
+  // from a field being typed in (the rest of the typing would be lost), so a refresh that changes nothing moves nothing
+  order.forEach((card, index) => {
+    if (container.children[index] !== card) {
+      container.insertBefore(card, container.children[index] || null);
+    }
+  });
+  while (container.children.length > order.length) {
+    container.lastElementChild.remove();
+  }
 }
 
 function buildCard(entity, component) {

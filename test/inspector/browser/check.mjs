@@ -170,6 +170,11 @@ try {
   // an edit that goes through: the program reads the new value back from its registry
   await page.click(x, { count: 3 });
   await page.type(x, '42.5');
+  // the page refreshes the entity several times a second: the field being typed in keeps its focus and its text
+  const typed = await page.$eval(x, (node) => [node.value, document.activeElement === node]);
+  if (typed[0] !== '42.5' || !typed[1]) {
+    fail(`a refresh while typing left the field with '${typed[0]}'${typed[1] ? '' : ', without the focus'}`);
+  }
   await page.click('.component[data-name="position"] .apply-button');
   await waitOn(page, 'the saved edit', () => {
     const message = document.querySelector('.component[data-name="position"] .message');
