@@ -18,9 +18,6 @@
 #include "support/command_stream.hpp"
 
 namespace {
-namespace unit_execution_apply {
-
-namespace {
 
 using namespace command_stream;
 
@@ -156,7 +153,4 @@ TEST(execution_apply, a_failure_reaches_the_caller_after_every_pool) {
     EXPECT_TRUE(buffers[1].empty());
 }
 
-} // namespace
-
-} // namespace unit_execution_apply
 } // namespace

@@ -14,9 +14,6 @@
 #include <vector>
 
 namespace {
-namespace unit_execution_parallel_each {
-
-namespace {
 
 struct position {
     int x;
@@ -202,7 +199,4 @@ TEST(ParallelEach, EmptyAndInvalidViews) {
     EXPECT_EQ(calls, 0);
 }
 
-} // namespace
-
-} // namespace unit_execution_parallel_each
 } // namespace
